@@ -1,0 +1,109 @@
+// API keys (decisions.md section 2): operators issue and revoke them; the key is shown once.
+import { z } from "zod";
+import { defineRoute, json } from "@/lib/http/route";
+import { notFound } from "@/lib/http/errors";
+import { issueApiKey } from "./api-keys";
+
+const idParam = z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") });
+const keyBody = z.object({ label: z.string().trim().max(100, "máximo 100 caracteres").optional() }).optional();
+const issuedKey = z.object({ key: z.string().meta({ description: "La clave; se muestra solo esta vez" }), id: z.string(), created_at: z.string() });
+const keyListItem = z.object({
+  id: z.string(),
+  prefix: z.string(),
+  label: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+type KeyRow = { id: string; prefix: string; label: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+const presentKey = (k: KeyRow) => ({
+  id: k.id,
+  prefix: k.prefix,
+  label: k.label,
+  created_at: k.createdAt.toISOString(),
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+});
+
+export const authRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v2/agencies/{id}/api-keys",
+    access: ["operator"],
+    summary: "Emitir una clave API para una agencia (se muestra una sola vez)",
+    tags: ["Claves API"],
+    params: idParam,
+    body: keyBody,
+    optionalBody: true,
+    responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
+    async handler({ params, body, db, clock }) {
+      const agency = await db.agency.findUnique({ where: { id: params.id } });
+      if (!agency) throw notFound(`La agencia ${params.id} no existe`);
+      return json(201, await issueApiKey(db, { role: "agency", agencyId: agency.id, label: body?.label }, clock.now()));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/agencies/{id}/api-keys",
+    access: ["operator"],
+    summary: "Listar las claves de una agencia (solo prefijos)",
+    tags: ["Claves API"],
+    params: idParam,
+    responses: [{ status: 200, description: "Claves", schema: z.array(keyListItem) }],
+    async handler({ params, db }) {
+      const agency = await db.agency.findUnique({ where: { id: params.id } });
+      if (!agency) throw notFound(`La agencia ${params.id} no existe`);
+      const keys = await db.apiKey.findMany({ where: { agencyId: agency.id }, orderBy: { createdAt: "desc" } });
+      return keys.map(presentKey);
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/users/{id}/api-keys",
+    access: ["operator"],
+    summary: "Emitir una clave API para un usuario operador o administrador de hotel",
+    tags: ["Claves API"],
+    params: idParam,
+    body: keyBody,
+    optionalBody: true,
+    responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
+    async handler({ params, body, db, clock }) {
+      const user = await db.user.findUnique({ where: { id: params.id } });
+      if (!user) throw notFound(`El usuario ${params.id} no existe`);
+      return json(201, await issueApiKey(db, { role: user.role, userId: user.id, agencyId: user.agencyId, label: body?.label }, clock.now()));
+    },
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/v2/api-keys/{id}",
+    access: ["operator"],
+    summary: "Revocar una clave API",
+    tags: ["Claves API"],
+    params: z.object({ id: z.string().min(1).max(64) }),
+    responses: [{ status: 200, description: "Revocada", schema: z.object({ msg: z.string(), id: z.string(), revoked_at: z.string() }) }],
+    async handler({ params, db, clock }) {
+      const key = await db.apiKey.findUnique({ where: { id: params.id } });
+      if (!key) throw notFound(`La clave ${params.id} no existe`);
+      const revoked = key.revokedAt ?? (await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } })).revokedAt!;
+      return { msg: "Clave revocada", id: key.id, revoked_at: revoked.toISOString() };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/me",
+    access: ["operator", "agency", "hotel_admin"],
+    summary: "Quién llama: rol, agencia y hoteles",
+    tags: ["Claves API"],
+    responses: [
+      {
+        status: 200,
+        description: "Principal",
+        schema: z.object({ role: z.string(), via: z.string(), agency_id: z.number().nullable(), agency_type: z.string().nullable(), hotel_ids: z.array(z.number()) }),
+      },
+    ],
+    handler({ principal }) {
+      return { role: principal.role, via: principal.via, agency_id: principal.agencyId, agency_type: principal.agencyType, hotel_ids: principal.hotelIds };
+    },
+  }),
+];

@@ -1,0 +1,104 @@
+// Opens the database: embedded PostgreSQL (PGlite, in DATA_DIR) when no DATABASE_URL is given,
+// a PostgreSQL server otherwise. Migrations are applied before the Prisma client is handed out.
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations, type SqlRunner } from "./migrate";
+import type { PrismaPg } from "@prisma/adapter-pg";
+
+export type DbKind = "pglite" | "postgres";
+
+export interface Database {
+  kind: DbKind;
+  prisma: PrismaClient;
+  /** Plain SQL for hot paths and tests (positional $1 parameters). */
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite folder; "memory://" for an in-memory database. */
+  dataDir?: string;
+  /** A migrated PGlite data folder dumped with dumpDataDir(), to skip start-up work in tests. */
+  loadDataDir?: Blob | File;
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize, opts.migrate !== false);
+  const db = await openPglite(opts);
+  if (opts.migrate !== false) await applyMigrations(db.sql);
+  return db;
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const dir = opts.dataDir ?? "memory://";
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
+    loadDataDir: opts.loadDataDir,
+  });
+  // The adapter is typed against an older @prisma/driver-adapter-utils; the runtime contract is the same.
+  const adapter = new PrismaPGlite(pglite) as unknown as PrismaPg;
+  const prisma = new PrismaClient({ adapter });
+  return {
+    kind: "pglite",
+    prisma,
+    sql: {
+      exec: async (sql) => {
+        await pglite.exec(sql);
+      },
+      query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+    },
+    async close() {
+      await prisma.$disconnect();
+      // The adapter does not close PGlite; an open folder can fail to reopen.
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10, migrate = true): Promise<Database> {
+  const pg = await import("pg");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize });
+  if (migrate) {
+    // One connection holds an advisory lock so two servers starting together migrate once.
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(727274)");
+      await applyMigrations({
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+        query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+      });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+      client.release();
+    }
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    sql: {
+      exec: async (sql) => {
+        const client = await pool.connect();
+        try {
+          await client.query(sql);
+        } finally {
+          client.release();
+        }
+      },
+      query: async <T,>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { agencyWithKey } from "@/lib/testing/factories";
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+function expectStandardError(res: { status: number; body: { code: string; message: string; detail: string } }, status: number) {
+  expect(res.status).toBe(status);
+  expect(res.body.code).toBe(String(status));
+  expect(typeof res.body.message).toBe("string");
+  expect(res.body.message.length).toBeGreaterThan(0);
+  expect(typeof res.body.detail).toBe("string");
+}
+
+describe("standard error bodies", () => {
+  it("401 without credentials, with the standard body", async () => {
+    const res = await api.call("GET", "/api/v2/agencies/1/api-keys");
+    expectStandardError(res, 401);
+  });
+
+  it("401 with an unknown key and with a malformed Authorization header", async () => {
+    expectStandardError(await api.call("GET", "/api/v2/agencies/1/api-keys", { key: "hbk_doesnotexist" }), 401);
+    expectStandardError(await api.call("GET", "/api/v2/agencies/1/api-keys", { headers: { authorization: "Basic abc" } }), 401);
+  });
+
+  it("403 when an agency key calls an operator route", async () => {
+    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const res = await api.call("GET", `/api/v2/agencies/${agency.id}/api-keys`, { key });
+    expectStandardError(res, 403);
+  });
+
+  it("403 for an inactive or archived agency on any route", async () => {
+    const { agency, key } = await agencyWithKey(api.db.prisma);
+    expect((await api.call("GET", "/api/v2/me", { key })).status).toBe(200);
+    await api.db.prisma.agency.update({ where: { id: agency.id }, data: { isArchived: true, isActive: false } });
+    const res = await api.call("GET", "/api/v2/me", { key });
+    expectStandardError(res, 403);
+    expect(res.body.detail).toMatch(/archivada/);
+  });
+
+  it("404 for an unknown route, naming it", async () => {
+    const res = await api.call("GET", "/api/v2/no-such-thing", { key: OPERATOR_KEY });
+    expectStandardError(res, 404);
+    expect(res.body.detail).toContain("/api/v2/no-such-thing");
+  });
+
+  it("405 for a known path with the wrong method, with Allow", async () => {
+    const res = await api.call("PUT", "/api/health");
+    expectStandardError(res, 405);
+    expect(res.headers.get("allow")).toContain("GET");
+  });
+
+  it("400 for malformed JSON", async () => {
+    const { agency } = await agencyWithKey(api.db.prisma);
+    const res = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, {
+      key: OPERATOR_KEY,
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expectStandardError(res, 400);
+    expect(res.body.detail).toMatch(/JSON/);
+  });
+
+  it("400 naming the field for a wrong type in the body and in the path", async () => {
+    const { agency } = await agencyWithKey(api.db.prisma);
+    const wrongType = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { key: OPERATOR_KEY, body: { label: 42 } });
+    expectStandardError(wrongType, 400);
+    expect(wrongType.body.detail).toMatch(/^label: /);
+    const badPath = await api.call("GET", "/api/v2/agencies/abc/api-keys", { key: OPERATOR_KEY });
+    expectStandardError(badPath, 400);
+    expect(badPath.body.detail).toMatch(/^id: /);
+  });
+
+  it("400 naming a missing required field", async () => {
+    const res = await api.call("POST", "/api/cron/idempotency-cleanup", {
+      headers: { authorization: "Bearer test-cron-secret" },
+      body: { now: "not-a-date" },
+    });
+    expectStandardError(res, 400);
+    expect(res.body.detail).toMatch(/^now: /);
+  });
+
+  it("413 for a body over 1 MiB, and nothing is created", async () => {
+    const { agency } = await agencyWithKey(api.db.prisma);
+    const before = await api.db.prisma.apiKey.count({ where: { agencyId: agency.id } });
+    const res = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, {
+      key: OPERATOR_KEY,
+      body: { label: "x".repeat(1024 * 1024 + 10) },
+    });
+    expectStandardError(res, 413);
+    expect(await api.db.prisma.apiKey.count({ where: { agencyId: agency.id } })).toBe(before);
+  });
+
+  it("carries a request id and accepts trailing slashes", async () => {
+    const res = await api.call("GET", "/api/health/", { headers: { "x-request-id": "abc-123" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", db: "ok" });
+    expect(res.headers.get("x-request-id")).toBe("abc-123");
+  });
+});
+
+describe("API keys", () => {
+  it("issues a key shown once, stores only its hash, lists prefixes and revokes", async () => {
+    const { agency } = await agencyWithKey(api.db.prisma);
+    const issued = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { key: OPERATOR_KEY, body: { label: "integración" } });
+    expect(issued.status).toBe(201);
+    const key: string = issued.body.key;
+    expect(key).toMatch(/^hbk_[A-Za-z0-9_-]{43}$/);
+
+    // The plain key is nowhere in the table.
+    const rows = await api.db.sql.query<Record<string, unknown>>("SELECT * FROM api_keys");
+    expect(JSON.stringify(rows)).not.toContain(key);
+    expect(JSON.stringify(rows)).not.toContain(key.slice(12));
+
+    const me = await api.call("GET", "/api/v2/me", { key });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: "agency", agency_id: agency.id });
+
+    const list = await api.call("GET", `/api/v2/agencies/${agency.id}/api-keys`, { key: OPERATOR_KEY });
+    expect(list.status).toBe(200);
+    const listed = list.body.find((k: { id: string }) => k.id === issued.body.id);
+    expect(listed).toMatchObject({ prefix: key.slice(0, 12), label: "integración", revoked_at: null });
+    expect(JSON.stringify(list.body)).not.toContain(key);
+
+    const revoked = await api.call("DELETE", `/api/v2/api-keys/${issued.body.id}`, { key: OPERATOR_KEY });
+    expect(revoked.status).toBe(200);
+    expect((await api.call("GET", "/api/v2/me", { key })).status).toBe(401);
+  });
+
+  it("404 for keys of an unknown agency and an unknown key id", async () => {
+    expectStandardError(await api.call("POST", "/api/v2/agencies/999999/api-keys", { key: OPERATOR_KEY }), 404);
+    expectStandardError(await api.call("DELETE", "/api/v2/api-keys/key_nope", { key: OPERATOR_KEY }), 404);
+  });
+});
+
+describe("cron routes", () => {
+  it("refuse calls without the cron secret", async () => {
+    expectStandardError(await api.call("POST", "/api/cron/idempotency-cleanup"), 401);
+    expectStandardError(await api.call("POST", "/api/cron/idempotency-cleanup", { key: OPERATOR_KEY }), 401);
+  });
+
+  it("run with the secret and honour the test clock", async () => {
+    await api.db.sql.query(
+      `INSERT INTO idempotency_records (scope, key, route, request_hash, state, expires_at) VALUES ('t', 'old', '/x', 'h', 'done', '2026-01-01T00:00:00Z')`,
+    );
+    const early = await api.call("POST", "/api/cron/idempotency-cleanup", {
+      headers: { authorization: "Bearer test-cron-secret" },
+      body: { now: "2025-12-31T00:00:00Z" },
+    });
+    expect(early.body).toEqual({ processed: 0 });
+    const later = await api.call("POST", "/api/cron/idempotency-cleanup", {
+      headers: { authorization: "Bearer test-cron-secret" },
+      body: { now: "2026-01-02T00:00:00Z" },
+    });
+    expect(later.body).toEqual({ processed: 1 });
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every registered route", async () => {
+    const { routes } = await import("@/lib/routes");
+    const res = await api.call("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    for (const r of routes.filter((r) => !r.hidden)) {
+      expect(res.body.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    }
+  });
+});

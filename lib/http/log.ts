@@ -1,0 +1,33 @@
+// Structured logs, one JSON line per event. Never pass request bodies, keys, card data or secrets here:
+// `redact` scrubs anything that looks like a card number or a bearer key as a last line of defence.
+export interface Logger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+}
+
+const CARD_LIKE = /\b(?:\d[ -]?){13,19}\b/g;
+const KEY_LIKE = /\b(hbk|whsec)_[A-Za-z0-9+/=_-]{8,}/g;
+
+export function redact(s: string): string {
+  return s.replace(CARD_LIKE, "[redactado]").replace(KEY_LIKE, "$1_[redactado]");
+}
+
+const quiet = () => process.env.LOG_LEVEL === "silent";
+
+function write(level: string, msg: string, fields: Record<string, unknown> = {}) {
+  if (quiet()) return;
+  const line = redact(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
+  if (level === "error") console.error(line);
+  else console.log(line);
+}
+
+export function logger(base: Record<string, unknown> = {}): Logger {
+  return {
+    info: (m, f) => write("info", m, { ...base, ...f }),
+    warn: (m, f) => write("warn", m, { ...base, ...f }),
+    error: (m, f) => write("error", m, { ...base, ...f }),
+  };
+}
+
+export const log = logger();

@@ -1,0 +1,5 @@
+// Every scheduled job of the service. Each becomes POST /api/cron/{name} and runs every minute in-process.
+import type { Job } from "@/lib/cron/job";
+import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
+
+export const jobs: Job[] = [idempotencyCleanup];

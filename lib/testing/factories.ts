@@ -1,0 +1,47 @@
+// Small builders for test data, written straight to the database.
+import crypto from "node:crypto";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { issueApiKey } from "@/lib/auth/api-keys";
+import { hashPassword } from "@/lib/auth/password";
+
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
+
+export async function createAgency(db: PrismaClient, data: Partial<Parameters<PrismaClient["agency"]["create"]>[0]["data"]> = {}) {
+  return db.agency.create({
+    data: {
+      name: `Agencia ${uniq()}`,
+      phone: "3001234567",
+      countryCode: "+57",
+      emailForNotifications: `agencia-${uniq()}@example.co`,
+      documentType: "NIT",
+      documentNumber: String(900000000 + Math.floor(Math.random() * 99999999)),
+      payoutAccountId: `payout_${uniq()}`,
+      ...data,
+    },
+  });
+}
+
+export async function agencyWithKey(db: PrismaClient, data: Parameters<typeof createAgency>[1] = {}) {
+  const agency = await createAgency(db, data);
+  const { key, id } = await issueApiKey(db, { role: "agency", agencyId: agency.id }, new Date());
+  return { agency, key, keyId: id };
+}
+
+export async function createUser(db: PrismaClient, role: "operator" | "agency" | "hotel_admin", opts: { agencyId?: number; hotelIds?: number[]; password?: string } = {}) {
+  const user = await db.user.create({
+    data: {
+      email: `${role}-${uniq()}@example.co`,
+      name: `Usuario ${role}`,
+      passwordHash: await hashPassword(opts.password ?? "secreto-123"),
+      role,
+      agencyId: opts.agencyId ?? null,
+      hotels: opts.hotelIds ? { create: opts.hotelIds.map((hotelId) => ({ hotelId })) } : undefined,
+    },
+  });
+  return user;
+}
+
+export async function createHotel(db: PrismaClient, data: Partial<Parameters<PrismaClient["hotel"]["create"]>[0]["data"]> = {}) {
+  return db.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
+}

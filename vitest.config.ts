@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+const env = {
+  LOG_LEVEL: "silent",
+  LOG_REQUESTS: "off",
+  TZ: "UTC",
+  CRON_SECRET: "test-cron-secret",
+  TEST_CLOCK: "1",
+  WEBHOOK_ALLOW_PRIVATE: "1",
+  OPERATOR_API_KEY: "hbk_test_operator_bootstrap_key",
+  RATE_LIMIT_PER_MINUTE: "0",
+  PUBLIC_BASE_URL: "http://localhost:3000",
+  SCHEDULER: "off",
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: ["**/*.api.test.ts", "node_modules/**"],
+          env,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["lib/**/*.api.test.ts", "tests/**/*.api.test.ts"],
+          globalSetup: ["tests/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { ...env, DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", `hb-vitest-data-${process.pid}`) },
+        },
+      },
+    ],
+  },
+});
