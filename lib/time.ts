@@ -74,3 +74,8 @@ export function isoBogota(at: Date): string {
   const abs = Math.abs(off);
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
+
+/** The instant n days before `from` (default now). */
+export function daysAgo(n: number, from: Date = new Date()): Date {
+  return new Date(from.getTime() - n * 86_400_000);
+}

@@ -22,7 +22,7 @@ const truthy = (v: string | undefined) => v !== undefined && ["1", "true", "on",
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000) || 3000;
   return {
-    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.trim() !== "" ? env.DATABASE_URL : undefined,
     port,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),

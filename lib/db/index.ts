@@ -1,5 +1,5 @@
 // The process-wide database: opened once (migrations applied), shared by route handlers, pages and jobs.
-// Tests put their own database in place with useDatabase().
+// Tests put their own database in place with setDatabase().
 import { config } from "@/lib/config";
 import path from "node:path";
 import { openDatabase, type Database } from "./open";
@@ -25,7 +25,7 @@ export function getDatabase(): Promise<Database> {
   return g.__hbDatabase;
 }
 
-export function useDatabase(db: Database | undefined) {
+export function setDatabase(db: Database | undefined) {
   g.__hbDatabase = db ? Promise.resolve(db) : undefined;
 }
 

@@ -17,12 +17,12 @@ export interface Migration {
 }
 
 export function migrationsDir(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "prisma", "migrations"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), "prisma", "migrations"));
 }
 
 export function readMigrations(dir = migrationsDir()): Migration[] {
   return fs
-    .readdirSync(dir, { withFileTypes: true })
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
     .map((d) => d.name)
     .sort()

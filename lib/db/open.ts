@@ -37,7 +37,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const dir = opts.dataDir ?? "memory://";
-  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ dir)), { recursive: true });
   const pglite = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
     loadDataDir: opts.loadDataDir,
   });

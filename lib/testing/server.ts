@@ -2,7 +2,7 @@
 import http from "node:http";
 import { Readable } from "node:stream";
 import type { AddressInfo } from "node:net";
-import { useDatabase } from "@/lib/db";
+import { setDatabase } from "@/lib/db";
 import type { Database } from "@/lib/db/open";
 import { openTestDatabase } from "./db";
 
@@ -52,7 +52,7 @@ export function nodeServer(mounts: Array<{ prefix: string; handler: WebHandler }
 
 export async function startTestServer(mounts: Array<{ prefix: string; handler: WebHandler }>): Promise<TestServer> {
   const db = await openTestDatabase();
-  useDatabase(db);
+  setDatabase(db);
   const server = nodeServer(mounts);
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -64,7 +64,7 @@ export async function startTestServer(mounts: Array<{ prefix: string; handler: W
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      useDatabase(undefined);
+      setDatabase(undefined);
       await db.close();
     },
     async call(method, path, opts = {}) {

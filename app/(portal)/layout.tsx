@@ -1,0 +1,18 @@
+import { requireUser } from "@/lib/portal/session";
+import { NAV } from "@/lib/portal/nav";
+import { PortalShell } from "@/components/PortalShell";
+import { QueryProvider } from "@/components/QueryProvider";
+
+export const dynamic = "force-dynamic";
+
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireUser();
+  return (
+    <PortalShell
+      user={{ name: user.name, email: user.email, role: user.principal.role, agencyName: user.agency?.name ?? null }}
+      nav={NAV[user.principal.role]}
+    >
+      <QueryProvider>{children}</QueryProvider>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,43 @@
+import { redirect } from "next/navigation";
+import { getPortalUser } from "@/lib/portal/session";
+import { getT } from "@/lib/i18n/server";
+import { LoginForm } from "./LoginForm";
+import { LocaleSwitch } from "@/components/LocaleSwitch";
+
+export const dynamic = "force-dynamic";
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  if (await getPortalUser()) redirect("/dashboard");
+  const { t } = await getT();
+  const { callbackUrl } = await searchParams;
+  const demo = process.env.DEMO_LOGINS_HINT !== "off";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex items-center justify-between">
+          <div>
+            <p className="text-2xl font-bold text-brand-700">{t("app.name")}</p>
+            <p className="text-sm text-slate-500">{t("app.tagline")}</p>
+          </div>
+          <LocaleSwitch />
+        </div>
+        <div className="card p-6 sm:p-8">
+          <h1 className="text-xl font-semibold">{t("login.title")}</h1>
+          <p className="mb-6 text-sm text-slate-500">{t("login.subtitle")}</p>
+          <LoginForm callbackUrl={callbackUrl?.startsWith("/") ? callbackUrl : "/dashboard"} />
+        </div>
+        {demo && (
+          <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white/70 p-4 text-xs text-slate-600">
+            <p className="mb-1 font-semibold">{t("login.demo")}</p>
+            <ul className="space-y-0.5 font-mono">
+              <li>operador@demo.co · demo1234</li>
+              <li>agencia@demo.co · demo1234</li>
+              <li>mayorista@demo.co · demo1234</li>
+              <li>hotel@demo.co · demo1234</li>
+            </ul>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// Small presentational pieces shared by portal pages.
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-slate-500">{subtitle}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function StatCard({ label, value, hint, testId }: { label: string; value: React.ReactNode; hint?: string; testId?: string }) {
+  return (
+    <div className="card p-4" data-testid={testId}>
+      <p className="text-sm text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
+      {hint && <p className="mt-1 text-xs text-slate-400">{hint}</p>}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="card flex flex-col items-center justify-center p-10 text-center">
+      <p className="font-medium text-slate-700">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}
+
+const BADGE_TONES: Record<string, string> = {
+  green: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
+  yellow: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  red: "bg-red-50 text-red-700 ring-red-600/20",
+  gray: "bg-slate-100 text-slate-600 ring-slate-500/20",
+  blue: "bg-sky-50 text-sky-700 ring-sky-600/20",
+};
+
+export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_TONES; children: React.ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The server the Playwright journeys drive: the production build on a fresh embedded database with demo data.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const port = process.argv[2] ?? "3100";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hb-e2e-"));
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  PUBLIC_BASE_URL: `http://localhost:${port}`,
+  NEXTAUTH_URL: `http://localhost:${port}`,
+  DEMO_SEED: "on",
+  CRON_SECRET: "e2e-cron-secret",
+  TEST_CLOCK: "1",
+  WEBHOOK_ALLOW_PRIVATE: "1",
+  SCHEDULER: "off",
+  RATE_LIMIT_PER_MINUTE: "0",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+delete env.DATABASE_URL;
+fs.writeFileSync(path.join(os.tmpdir(), `hb-e2e-${port}.datadir`), dataDir);
+const child = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
+const stop = () => {
+  child.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

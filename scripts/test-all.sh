@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh machine too: installs what is missing (npm packages, Debian's chromium),
+# starts the local PostgreSQL when it is down, then runs lint, typecheck, unit tests, API integration tests
+# on PGlite and on PostgreSQL, and the Playwright journeys in Chromium. Ends with "N passed, N failed, N skipped".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+export CI="${CI:-}"
+RESULTS=test-results
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+failures=()
+step() { echo; echo "══ $*"; }
+SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
+
+step "Dependencias npm"
+lockhash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)" != "$lockhash" ]; then
+  npm ci --no-audit --no-fund || { echo "npm ci falló"; exit 1; }
+  echo "$lockhash" > node_modules/.install-stamp
+fi
+[ -f lib/db/generated/client.ts ] || npx prisma generate || exit 1
+
+step "Chromium (Debian)"
+if [ ! -x /usr/bin/chromium ]; then
+  $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium fonts-liberation || { echo "no se pudo instalar chromium"; exit 1; }
+fi
+/usr/bin/chromium --version || true
+
+step "PostgreSQL en 127.0.0.1:5432"
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  if ! command -v pg_ctlcluster >/dev/null; then
+    $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q postgresql
+  fi
+  $SUDO pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+pg_isready -h 127.0.0.1 -p 5432 || { echo "PostgreSQL no responde en 127.0.0.1:5432"; exit 1; }
+
+step "Lint"
+npx eslint . --max-warnings=0 || failures+=("lint")
+
+step "Typecheck"
+npx tsc --noEmit || failures+=("typecheck")
+
+step "Pruebas unitarias"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile="$RESULTS/vitest-unit.json" || failures+=("unit")
+
+step "Pruebas de API sobre PGlite"
+TEST_DB=pglite npx vitest run --project api --reporter=default --reporter=json --outputFile="$RESULTS/vitest-api-pglite.json" || failures+=("api-pglite")
+
+step "Pruebas de API sobre PostgreSQL"
+TEST_DB=postgres npx vitest run --project api --reporter=default --reporter=json --outputFile="$RESULTS/vitest-api-postgres.json" || failures+=("api-postgres")
+
+step "Build de producción"
+if npx next build > "$RESULTS/next-build.log" 2>&1; then
+  tail -5 "$RESULTS/next-build.log"
+  step "Recorridos Playwright (Chromium)"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json || failures+=("e2e")
+else
+  tail -40 "$RESULTS/next-build.log"
+  failures+=("build")
+fi
+
+step "Resumen"
+node scripts/summarize-tests.mjs "$RESULTS" "${failures[*]:-}"
