@@ -9,7 +9,7 @@ import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
 import { RawResponse, type AnyRoute, type Method } from "./route";
 import { logger, log as rootLog } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
-import { getDatabase, type Database } from "@/lib/db";
+import { getDatabase, Prisma, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { resolveApiKey, safeEqual } from "@/lib/auth/api-keys";
@@ -52,10 +52,8 @@ export type ApiHandler = (req: Request) => Promise<Response>;
 /** JSON that turns Prisma Decimals into numbers (money is exact until this last step). */
 export function toJson(body: unknown): string {
   return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
-    const original = this[key] as { toNumber?: () => number; constructor?: { name?: string } } | undefined;
-    if (original && typeof original === "object" && typeof original.toNumber === "function" && original.constructor?.name === "Decimal") {
-      return original.toNumber();
-    }
+    const original = this[key];
+    if (Prisma.Decimal.isDecimal(original)) return (original as Prisma.Decimal).toNumber();
     return value;
   });
 }

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encode } from "next-auth/jwt";
+import { startApi } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { createAgency, createUser, agencyWithKey } from "@/lib/testing/factories";
+import { authSecret } from "@/lib/config";
+import { verifyPassword } from "./password";
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function sessionCookie(uid: number) {
+  const token = await encode({ token: { uid, sub: String(uid) }, secret: authSecret() });
+  return `next-auth.session-token=${token}`;
+}
+
+describe("portal session on /api", () => {
+  it("authorizes the same handlers as an API key, with the user's role", async () => {
+    const agency = await createAgency(api.db.prisma);
+    const user = await createUser(api.db.prisma, "agency", { agencyId: agency.id });
+    const res = await api.call("GET", "/api/v2/me", { headers: { cookie: await sessionCookie(user.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ role: "agency", via: "session", agency_id: agency.id });
+  });
+
+  it("refuses a forged or foreign-signed cookie, and a deactivated user", async () => {
+    const user = await createUser(api.db.prisma, "operator");
+    const forged = await encode({ token: { uid: user.id }, secret: "another-secret-entirely" });
+    expect((await api.call("GET", "/api/v2/me", { headers: { cookie: `next-auth.session-token=${forged}` } })).status).toBe(401);
+    const cookie = await sessionCookie(user.id);
+    expect((await api.call("GET", "/api/v2/me", { headers: { cookie } })).status).toBe(200);
+    await api.db.prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
+    expect((await api.call("GET", "/api/v2/me", { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("refuses a session write coming from another origin (403)", async () => {
+    const user = await createUser(api.db.prisma, "operator");
+    const agency = await createAgency(api.db.prisma);
+    const cookie = await sessionCookie(user.id);
+    const host = new URL(api.url).host;
+    const cross = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { headers: { cookie, origin: "https://evil.example" }, body: {} });
+    expect(cross.status).toBe(403);
+    const same = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { headers: { cookie, origin: `http://${host}` }, body: {} });
+    expect(same.status).toBe(201);
+  });
+
+  it("stores portal passwords with a slow salted hash", async () => {
+    const user = await createUser(api.db.prisma, "operator", { password: "clave-segura-1" });
+    expect(user.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(user.passwordHash).not.toContain("clave-segura-1");
+    expect(await verifyPassword("clave-segura-1", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("otra", user.passwordHash)).toBe(false);
+  });
+});
+
+describe("request logs", () => {
+  it("name the route and the caller but never the key or the body", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((l: string) => void lines.push(String(l)));
+    const prevLevel = process.env.LOG_LEVEL;
+    const prevReq = process.env.LOG_REQUESTS;
+    process.env.LOG_LEVEL = "info";
+    process.env.LOG_REQUESTS = "on";
+    try {
+      const { agency, key } = await agencyWithKey(api.db.prisma);
+      await api.call("GET", "/api/v2/me", { key });
+      await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { key, body: { label: "4242424242424242" } });
+    } finally {
+      process.env.LOG_LEVEL = prevLevel;
+      process.env.LOG_REQUESTS = prevReq;
+      spy.mockRestore();
+    }
+    const all = lines.join("\n");
+    expect(all).toContain('"route":"GET /v2/me"');
+    expect(all).toMatch(/"principal":"agency:\d+"/);
+    expect(all).not.toMatch(/hbk_[A-Za-z0-9_-]{20,}/);
+    expect(all).not.toContain("4242424242424242");
+  });
+});
