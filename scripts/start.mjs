@@ -22,8 +22,9 @@ const lock = path.join(root, "package-lock.json");
 const stamp = path.join(root, "node_modules", ".install-stamp");
 const lockHash = fs.existsSync(lock) ? crypto.createHash("sha256").update(fs.readFileSync(lock)).digest("hex") : "none";
 if (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lockHash) {
-  console.log("› Instalando dependencias (npm ci)…");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  console.log("› Instalando dependencias (npm install)…");
+  // npm install rather than npm ci: registries that serve only this platform's optional packages make npm ci refuse the lockfile.
+  run("npm", ["install", "--no-audit", "--no-fund"]);
   fs.writeFileSync(stamp, lockHash);
 }
 if (!fs.existsSync(path.join(root, "lib", "db", "generated", "client.ts"))) run("npx", ["prisma", "generate"]);

@@ -15,7 +15,8 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
 step "Dependencias npm"
 lockhash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f node_modules/.install-stamp ] || [ "$(cat node_modules/.install-stamp)" != "$lockhash" ]; then
-  npm ci --no-audit --no-fund || { echo "npm ci falló"; exit 1; }
+  # npm install, not npm ci: this registry serves only this platform's optional packages, which npm ci counts as "out of sync".
+  npm install --no-audit --no-fund || { echo "npm install falló"; exit 1; }
   echo "$lockhash" > node_modules/.install-stamp
 fi
 [ -f lib/db/generated/client.ts ] || npx prisma generate || exit 1
