@@ -15,6 +15,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/links", label: "nav.links", icon: "link" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
