@@ -9,7 +9,7 @@ import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
 import { RawResponse, type AnyRoute, type Method } from "./route";
 import { logger, log as rootLog } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
-import { getDatabase, type Database } from "@/lib/db";
+import { getDatabase, Prisma, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { resolveApiKey, safeEqual } from "@/lib/auth/api-keys";
@@ -53,7 +53,7 @@ export type ApiHandler = (req: Request) => Promise<Response>;
 export function toJson(body: unknown): string {
   return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
     const original = this[key] as { toNumber?: () => number; constructor?: { name?: string } } | undefined;
-    if (original && typeof original === "object" && typeof original.toNumber === "function" && original.constructor?.name === "Decimal") {
+    if (original && typeof original === "object" && typeof original.toNumber === "function" && Prisma.Decimal.isDecimal(original)) {
       return original.toNumber();
     }
     return value;
