@@ -532,6 +532,17 @@ describe("payments list", () => {
   });
 });
 
+describe("documentation", () => {
+  it("the OpenAPI document lists the payment routes", async () => {
+    const r = await api.call("GET", "/api/openapi.json");
+    expect(r.status).toBe(200);
+    const paths = Object.keys(r.body.paths);
+    for (const p of ["/v2/virtual-terminal/credit-card", "/v2/apms/cash", "/v2/apms/bank-transfer", "/v2/apms/transactions/{transaction_id}", "/v2/vouchers/{code}"]) {
+      expect(paths).toContain(p);
+    }
+  });
+});
+
 describe("no card number anywhere", () => {
   it("no test card number appears in any table or in any log line", async () => {
     const tables = await api.db.sql.query<{ table_name: string }>(

@@ -43,13 +43,13 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         }
       />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label={t("list.approvedSum")} value={formatMoney(sum("approved")?._sum.amount ?? 0, "COP", locale)} hint={`${sum("approved")?._count ?? 0}`} />
-        <StatCard label={t("list.pendingSum")} value={formatMoney(sum("pending")?._sum.amount ?? 0, "COP", locale)} hint={`${sum("pending")?._count ?? 0}`} />
+        <StatCard label={t("list.approvedSum")} value={formatMoney(sum("approved")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("approved")?._count ?? 0 })} />
+        <StatCard label={t("list.pendingSum")} value={formatMoney(sum("pending")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("pending")?._count ?? 0 })} />
         <StatCard label={t("list.rejectedCount")} value={sum("rejected")?._count ?? 0} />
       </div>
 
-      <form method="get" className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <input name="q" defaultValue={flat.q} className="input lg:col-span-2" placeholder={t("list.search")} aria-label={t("list.search")} />
+      <form method="get" className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-6" role="search">
+        <input name="q" defaultValue={flat.q} className="input sm:col-span-2" placeholder={t("list.search")} aria-label={t("list.search")} />
         <select name="status" defaultValue={flat.status ?? ""} className="input" aria-label={t("list.statusCol")}>
           <option value="">{t("list.allStatuses")}</option>
           {(["approved", "pending", "rejected", "expired"] as const).map((s) => (
@@ -68,7 +68,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </select>
         <input type="date" name="from" defaultValue={flat.from} className="input" aria-label={t("list.from")} title={t("list.from")} />
         <input type="date" name="to" defaultValue={flat.to} className="input" aria-label={t("list.to")} title={t("list.to")} />
-        <div className="flex gap-2 lg:col-span-6">
+        <div className="flex gap-2 sm:col-span-2 xl:col-span-6">
           <button type="submit" className="btn-primary">
             {t("list.filter")}
           </button>

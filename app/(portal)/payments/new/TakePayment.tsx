@@ -4,6 +4,7 @@ import Link from "next/link";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { formatMoney } from "@/lib/format";
+import { Icon } from "@/components/Icon";
 import { paymentMessages } from "@/lib/payments/messages";
 import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
 
@@ -139,7 +140,7 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
         <h2 className={`text-xl font-semibold ${ok ? "text-emerald-700" : "text-red-700"}`}>
           {result.kind === "approved" ? t("take.approved") : result.kind === "declined" ? t("take.declined") : t("take.orderCreated")}
         </h2>
-        {result.kind === "declined" && <p className="mt-2 text-red-700">{result.reason}</p>}
+        {result.kind === "declined" && <p className="mt-2 text-red-700 first-letter:uppercase">{result.reason}</p>}
         {result.kind === "approved" && (
           <p className="mt-2 text-sm text-slate-500">
             {t("take.transaction")}: <span className="font-mono">{result.transactionId}</span>
@@ -176,7 +177,7 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
             </>
           )}
           <button type="button" className="btn-secondary" onClick={() => { setResult(null); setCopied(false); }}>
-            {t("take.another")}
+            {result.kind === "declined" ? t("take.retry") : t("take.another")}
           </button>
         </div>
       </section>
@@ -306,7 +307,10 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
                 ))}
               </select>
             </div>
-            <p className="rounded-md bg-emerald-50 p-3 text-xs text-emerald-800">🔒 {t("take.encrypted")}</p>
+            <p className="flex gap-2 rounded-md bg-emerald-50 p-3 text-xs text-emerald-800">
+              <Icon name="key" className="h-4 w-4 shrink-0" />
+              <span>{t("take.encrypted")}</span>
+            </p>
             <p className="text-xs text-slate-500">{t("take.sandboxCards")}</p>
           </>
         ) : tab === "cash" ? (
