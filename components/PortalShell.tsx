@@ -19,7 +19,10 @@ export function PortalShell({ user, nav, banner, children }: { user: ShellUser; 
   const { t } = useI18n();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
-  const isActive = (href: string) => pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
+  const matches = (href: string) => pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
+  // Only the most specific item is current (/payments/new over /payments).
+  const current = nav.filter((i) => matches(i.href)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const isActive = (href: string) => href === current;
 
   const links = (
     <nav className="flex flex-col gap-1" aria-label={t("common.menu")}>

@@ -1,6 +1,10 @@
 // Every scheduled job of the service. Each becomes POST /api/cron/{name} and runs every minute in-process.
 import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
+import { paymentOrdersJob } from "@/lib/payments/jobs";
 import { paymentLinksJob } from "@/lib/links/routes";
 
-export const jobs: Job[] = [paymentLinksJob, idempotencyCleanup];
+export const jobs: Job[] = [];
+jobs.push(paymentOrdersJob);
+jobs.push(paymentLinksJob);
+jobs.push(idempotencyCleanup);

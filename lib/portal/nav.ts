@@ -11,11 +11,14 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
+    { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/payments/new", label: "nav.takePayment", icon: "card" },
     { href: "/links", label: "nav.links", icon: "link" },
+    { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [

@@ -1,0 +1,104 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getDatabase } from "@/lib/db";
+import { getDict } from "@/lib/i18n/server";
+import { HttpError } from "@/lib/http/errors";
+import { formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { getVoucher } from "@/lib/payments/voucher";
+import { paymentMessages } from "@/lib/payments/messages";
+import { LocaleSwitch } from "@/components/LocaleSwitch";
+
+export const metadata: Metadata = { title: "Comprobante de pago", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+export default async function VoucherPage({ params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(code)) notFound();
+  const { t, locale } = await getDict(paymentMessages);
+  const { prisma } = await getDatabase();
+  const v = await getVoucher(prisma, code).catch((e) => {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  });
+  if (!v) notFound();
+  const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
+  const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
+  const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20" }[v.status];
+  const rows: [string, React.ReactNode][] = [
+    [t("voucher.date"), formatDateTime(v.paid_at, locale)],
+    [t("voucher.method"), t(`method.${v.method}`)],
+  ];
+  if (v.method === "card") {
+    rows.push([t("voucher.card"), `${(v.card_brand ?? "").toUpperCase()} ${t("voucher.endingIn", { last4: v.card_last4 ?? "----" })}`]);
+    if (v.installments) rows.push([t("voucher.installments"), String(v.installments)]);
+    if (v.authorization_code) rows.push([t("voucher.authorization"), v.authorization_code]);
+  } else {
+    rows.push([t("voucher.paymentReference"), v.payment_reference ?? "—"]);
+    if (v.cash_method) rows.push([t("voucher.network"), v.cash_method]);
+    if (v.bank) rows.push([t("voucher.bank"), v.bank]);
+  }
+  rows.push([t("voucher.order"), v.ref_number]);
+  if (v.detail) rows.push([t("voucher.detail"), v.detail]);
+  rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
+  rows.push([t("voucher.payer"), v.payer.name]);
+  if (v.payer.fiscal_number) rows.push([t("voucher.document"), v.payer.fiscal_number]);
+
+  return (
+    <main className="mx-auto min-h-screen max-w-xl px-4 py-8">
+      <div className="mb-6 flex items-center justify-between print:hidden">
+        <span className="text-xl font-bold text-brand-700">{v.operator}</span>
+        <LocaleSwitch />
+      </div>
+      <article className="card overflow-hidden" data-testid="voucher">
+        <header className="flex items-start justify-between bg-brand-600 px-6 py-5 text-white">
+          <div>
+            <p className="text-lg font-bold">{v.operator}</p>
+            <h1 className="text-sm opacity-90">{t("voucher.title")}</h1>
+          </div>
+          <p className="font-mono text-lg font-semibold" data-testid="voucher-number">
+            {t("voucher.number")} {v.voucher_number}
+          </p>
+        </header>
+        <div className="space-y-5 p-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <span className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${tone}`} data-testid="voucher-status">
+              {t(`status.${v.status}`)}
+            </span>
+            <span className="text-2xl font-bold">{money(v.amount)}</span>
+          </div>
+          {v.decline_reason && (
+            <p className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+              {t("voucher.reason")}: {v.decline_reason}
+            </p>
+          )}
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+            {rows.map(([k, val]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="break-words sm:col-span-2">{val}</dd>
+              </div>
+            ))}
+          </dl>
+          <dl className="grid grid-cols-2 gap-y-1 border-t border-slate-200 pt-4 text-sm">
+            <dt className="text-slate-500">{t("voucher.base")}</dt>
+            <dd className="text-right">{money(v.base_amount)}</dd>
+            <dt className="text-slate-500">{t("voucher.tax", { p: pct(v.tax_percent) })}</dt>
+            <dd className="text-right">{money(v.tax_amount)}</dd>
+            <dt className="text-slate-500">{t("voucher.service", { p: pct(v.service_percent) })}</dt>
+            <dd className="text-right">{money(v.service_amount)}</dd>
+            <dt className="font-semibold">{t("voucher.total")}</dt>
+            <dd className="text-right font-semibold">{money(v.amount)} {v.currency}</dd>
+          </dl>
+          <p className="text-xs text-slate-400">
+            {t("voucher.issuedBy", { operator: v.operator })} · {formatDateTime(v.issued_at, locale)} · {t("voucher.transaction")} <span className="font-mono">{v.transaction_id}</span>
+          </p>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <a href={`/api/v2/vouchers/${v.code}?format=pdf`} className="btn-primary" data-testid="voucher-pdf">
+              {t("voucher.download")}
+            </a>
+          </div>
+        </div>
+      </article>
+    </main>
+  );
+}

@@ -1,0 +1,216 @@
+// Payment routes (service-spec 4.7, 4.8, 4.9; decisions.md section 7).
+import { z } from "zod";
+import { defineRoute, RawResponse } from "@/lib/http/route";
+import { HttpError, notFound } from "@/lib/http/errors";
+import { paymentGateway } from "@/lib/gateways";
+import { cardKey } from "./card-crypto";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "./lookups";
+import {
+  apmResult,
+  bankTransferBody,
+  cardDecline,
+  cardPaymentBody,
+  cardResult,
+  cashBody,
+  listQuery,
+  lookupList,
+  publicKeyResult,
+  simulateBody,
+  transactionIdParam,
+  transactionView,
+  voucherCodeParam,
+  voucherQuery,
+} from "./schema";
+import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getTransaction, listPayments, payByCard } from "./service";
+import { getVoucher, voucherPdf } from "./voucher";
+
+const TAGS = ["Pagos"];
+const PAYERS = ["operator", "agency"] as const;
+
+export const CARD_DECLINE_MESSAGE = "Error HTTP 400: pago rechazado";
+
+const lookupRoute = (path: string, summary: string, list: { code: string; name: string }[]) =>
+  defineRoute({
+    method: "GET",
+    path,
+    access: PAYERS,
+    summary,
+    tags: TAGS,
+    responses: [{ status: 200, description: "Lista [{code, name}]", schema: lookupList }],
+    handler: () => list,
+  });
+
+function requireSandbox() {
+  if (!paymentGateway().sandbox) throw notFound("Los controles de simulación solo existen con la pasarela sandbox");
+}
+
+export const paymentRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/v2/virtual-terminal/public-key",
+    access: "public",
+    summary: "Clave pública para cifrar los campos de card_item (RSA-OAEP SHA-256)",
+    tags: TAGS,
+    responses: [{ status: 200, description: "Clave pública en PEM y JWK", schema: publicKeyResult }],
+    handler() {
+      const k = cardKey();
+      return { kid: k.kid, alg: "RSA-OAEP-256", pem: k.publicPem, jwk: k.jwk };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/virtual-terminal/credit-card",
+    access: PAYERS,
+    summary: "Pago con tarjeta de crédito (datos cifrados)",
+    description:
+      "Cada campo de `card_item` es base64(RSA-OAEP-SHA256(texto utf-8)) con la clave de `/v2/virtual-terminal/public-key`. " +
+      "Tarjetas de prueba del sandbox: 4242424242424242 aprueba; 4000000000000002 (genérica), 4000000000009995 (fondos insuficientes), " +
+      "4000000000000069 (vencida) y 4000000000000127 (CVV incorrecto) son rechazadas. Se emite un comprobante en ambos casos.",
+    tags: TAGS,
+    body: cardPaymentBody,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Pago aprobado", schema: cardResult },
+      { status: 400, description: "Pago rechazado (code 0, con comprobante) o datos inválidos", schema: cardDecline },
+      { status: 404, description: "El hotel no existe" },
+    ],
+    async handler({ db, principal, body, clock }) {
+      const r = await payByCard({ db, principal, now: clock.now() }, body);
+      if (!r.approved) {
+        throw new HttpError(400, r.reason, {
+          body: { code: 0, message: CARD_DECLINE_MESSAGE, detail: r.reason, extra_info: { voucher_url: r.voucherUrl } },
+        });
+      }
+      return { msg: "Pago aprobado", voucher_url: r.voucherUrl, transaction_id: r.transactionId };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/apms/cash",
+    access: PAYERS,
+    summary: "Orden de pago en efectivo (Efecty, Baloto, ...)",
+    description: "La referencia vence a las 72 horas. El comprador paga desde `checkout_url`.",
+    tags: TAGS,
+    body: cashBody,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Orden creada", schema: apmResult },
+      { status: 404, description: "El hotel no existe" },
+    ],
+    handler: ({ db, principal, body, clock }) => createApmOrder({ db, principal, now: clock.now() }, { kind: "cash", body }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/apms/bank-transfer",
+    access: PAYERS,
+    summary: "Orden de pago por transferencia bancaria (PSE)",
+    description: "Una transferencia no completada en 2 horas vence. El comprador paga desde `checkout_url`.",
+    tags: TAGS,
+    body: bankTransferBody,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Orden creada", schema: apmResult },
+      { status: 404, description: "El hotel no existe" },
+    ],
+    handler: ({ db, principal, body, clock }) => createApmOrder({ db, principal, now: clock.now() }, { kind: "bank_transfer", body }),
+  }),
+  lookupRoute("/v2/apms/banks", "Bancos PSE para transferencias", BANKS),
+  lookupRoute("/v2/apms/person-types", "Tipos de persona (0 natural, 1 jurídica)", PERSON_TYPES),
+  lookupRoute("/v2/apms/document-types", "Tipos de documento", DOCUMENT_TYPES),
+  lookupRoute("/v2/apms/cash-methods", "Redes de pago en efectivo", CASH_METHODS),
+  defineRoute({
+    method: "GET",
+    path: "/v2/apms/transactions/{transaction_id}",
+    access: PAYERS,
+    summary: "Estado de una transacción",
+    tags: TAGS,
+    params: transactionIdParam,
+    responses: [
+      { status: 200, description: "Transacción", schema: transactionView },
+      { status: 404, description: "No existe o es de otra agencia" },
+    ],
+    handler: ({ db, principal, params }) => getTransaction(db, principal, params.transaction_id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/apms/transactions/{transaction_id}/simulate",
+    access: PAYERS,
+    summary: "Sandbox: completar o rechazar una orden de efectivo o transferencia",
+    tags: TAGS,
+    params: transactionIdParam,
+    body: simulateBody,
+    responses: [
+      { status: 200, description: "Transacción resuelta", schema: transactionView },
+      { status: 409, description: "La orden ya fue resuelta o venció" },
+    ],
+    async handler({ db, principal, params, body, clock }) {
+      requireSandbox();
+      await assertTransactionVisible(db, principal, params.transaction_id);
+      await completeApmOrder(db, params.transaction_id, body.outcome, clock.now());
+      return getTransaction(db, principal, params.transaction_id);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/checkout/{transaction_id}",
+    access: "public",
+    summary: "Datos de la página de pago alojada (sin sesión; el id es el secreto)",
+    tags: TAGS,
+    params: transactionIdParam,
+    handler: ({ db, params }) => getCheckout(db, params.transaction_id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/checkout/{transaction_id}/simulate",
+    access: "public",
+    summary: "Sandbox: los botones de la página de pago alojada",
+    tags: TAGS,
+    params: transactionIdParam,
+    body: simulateBody,
+    responses: [{ status: 200, description: "Resultado y URL de retorno", schema: z.object({ status: z.string(), redirect_url: z.string().nullable() }) }],
+    async handler({ db, params, body, clock }) {
+      requireSandbox();
+      await getCheckout(db, params.transaction_id);
+      await completeApmOrder(db, params.transaction_id, body.outcome, clock.now());
+      const after = await getCheckout(db, params.transaction_id);
+      let redirect: string | null = null;
+      if (after.response_url) {
+        const u = new URL(after.response_url);
+        u.searchParams.set("transaction_id", after.transaction_id);
+        u.searchParams.set("status", after.status);
+        redirect = u.toString();
+      }
+      return { status: after.status, redirect_url: redirect, voucher_url: after.voucher_url };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/payments",
+    access: PAYERS,
+    summary: "Pagos de la agencia (el operador ve todos), con filtros",
+    tags: TAGS,
+    query: listQuery,
+    handler: ({ db, principal, query }) => listPayments(db, principal, query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/vouchers/{code}",
+    access: "public",
+    summary: "Comprobante de pago (JSON, o PDF con ?format=pdf)",
+    tags: TAGS,
+    params: voucherCodeParam,
+    query: voucherQuery,
+    responses: [
+      { status: 200, description: "Comprobante" },
+      { status: 200, description: "Comprobante en PDF", contentType: "application/pdf" },
+    ],
+    async handler({ db, params, query }) {
+      const v = await getVoucher(db, params.code);
+      if (query.format !== "pdf") return v;
+      return new RawResponse(200, await voucherPdf(v), {
+        "content-type": "application/pdf",
+        "content-disposition": `inline; filename="comprobante-${v.voucher_number}.pdf"`,
+      });
+    },
+  }),
+];

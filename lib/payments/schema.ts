@@ -1,0 +1,168 @@
+// Wire formats of payment orders (service-spec 4.7, 4.8, 4.9) and their results.
+import { isIP } from "node:net";
+import { z } from "zod";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES, type Lookup } from "./lookups";
+
+/** A type error that still says "es obligatorio" when the field is missing. */
+const typeError = (msg: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined ? "es obligatorio" : msg) });
+
+const twoDecimals = (n: number) => /^-?\d+(\.\d{1,2})?$/.test(String(n));
+
+export const amountSchema = z
+  .number(typeError("debe ser un número"))
+  .refine((n) => Number.isFinite(n) && n > 0, "debe ser mayor que 0")
+  .refine((n) => n <= 999_999_999_999.99, "supera el máximo permitido")
+  .refine(twoDecimals, "admite como máximo dos decimales");
+
+export const percentSchema = z
+  .number(typeError("debe ser un número"))
+  .refine((n) => n >= 0 && n <= 1, "debe estar entre 0.00 y 1.00")
+  .refine(twoDecimals, "debe tener como máximo dos decimales (0.00 a 1.00)");
+
+const text = (max: number) => z.string(typeError("debe ser un texto")).trim().min(1, "es obligatorio").max(max, `máximo ${max} caracteres`);
+const ipv4 = z.string(typeError("debe ser un texto")).refine((s) => isIP(s) === 4, "debe ser una dirección IPv4 (p. ej. 190.24.10.5)");
+const email = z.string(typeError("debe ser un texto")).trim().max(254, "máximo 254 caracteres").pipe(z.email({ error: "debe ser un correo electrónico válido" }));
+const hotelId = z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo");
+const httpUrl = z
+  .string(typeError("debe ser un texto"))
+  .max(2000, "máximo 2000 caracteres")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "debe ser una URL http o https");
+
+const code = (list: Lookup[], lookupPath: string) =>
+  z.string(typeError("debe ser un texto")).refine((c) => list.some((l) => l.code === c), `no es un código de la lista ${lookupPath}`);
+
+const orderCommon = {
+  ref_name: text(100),
+  ref_lastname: text(100),
+  ref_number: text(64),
+  amount: amountSchema,
+  tax_percent: percentSchema.optional(),
+  service_percent: percentSchema.optional(),
+  hotel_id: hotelId,
+};
+
+export const cardOrderSchema = z.object({
+  ...orderCommon,
+  detail: z.string(typeError("debe ser un texto")).max(99, "máximo 99 caracteres").optional(),
+  installments: z.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36"),
+  email: email.optional(),
+  phone: z.string(typeError("debe ser un texto")).max(30, "máximo 30 caracteres").optional(),
+  address: z.string(typeError("debe ser un texto")).max(200, "máximo 200 caracteres").optional(),
+  fiscal_number: z.string(typeError("debe ser un texto")).max(30, "máximo 30 caracteres").optional(),
+  ip: ipv4.optional(),
+});
+
+const encrypted = z.string(typeError("debe ser un texto cifrado en base64")).min(1, "es obligatorio").max(2048, "máximo 2048 caracteres");
+export const cardItemSchema = z.object({
+  cc_code: encrypted,
+  cc_number: encrypted,
+  cc_expire_month: encrypted,
+  cc_expire_year: encrypted,
+  cc_holder: encrypted,
+});
+
+export const cardPaymentBody = z.object({ order: cardOrderSchema, card_item: cardItemSchema });
+export type CardPaymentBody = z.infer<typeof cardPaymentBody>;
+
+export const apmOrderSchema = z.object({
+  ...orderCommon,
+  detail: text(255),
+  email,
+  fiscal_number: text(30),
+  phone: text(30),
+  ip: ipv4,
+});
+export type ApmOrderInput = z.infer<typeof apmOrderSchema>;
+
+export const cashBody = z.object({
+  order: apmOrderSchema,
+  cash: z.object({
+    address: text(200),
+    user_type: code(PERSON_TYPES, "/api/v2/apms/person-types"),
+    fiscal_number_type: code(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+    payment_type: code(CASH_METHODS, "/api/v2/apms/cash-methods"),
+    response_url: httpUrl,
+  }),
+});
+export type CashBody = z.infer<typeof cashBody>;
+
+export const bankTransferBody = z.object({
+  order: apmOrderSchema,
+  bank_transfer: z.object({
+    bank_code: code(BANKS, "/api/v2/apms/banks"),
+    response_url: httpUrl,
+    user_type: code(PERSON_TYPES, "/api/v2/apms/person-types"),
+    fiscal_number_type: code(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+    address: text(200),
+  }),
+});
+export type BankTransferBody = z.infer<typeof bankTransferBody>;
+
+export const simulateBody = z.object({
+  outcome: z.enum(["approved", "rejected"], { error: "debe ser approved o rejected" }),
+});
+
+export const transactionIdParam = z.object({ transaction_id: z.string().regex(/^tx_[A-Za-z0-9]{8,64}$/, "no es un identificador de transacción válido") });
+export const voucherCodeParam = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "no es un código de comprobante válido") });
+export const voucherQuery = z.object({ format: z.enum(["json", "pdf"], { error: "debe ser json o pdf" }).optional() });
+
+export const paymentStatuses = ["pending", "approved", "rejected", "expired"] as const;
+export const paymentMethods = ["card", "cash", "bank_transfer", "balance"] as const;
+
+export const listQuery = z.object({
+  status: z.enum(paymentStatuses, { error: "debe ser pending, approved, rejected o expired" }).optional(),
+  method: z.enum(paymentMethods, { error: "debe ser card, cash, bank_transfer o balance" }).optional(),
+  q: z.string().max(100, "máximo 100 caracteres").optional(),
+  from: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
+  to: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
+  page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe ser al menos 1").optional(),
+  per_page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe estar entre 1 y 100").max(100, "debe estar entre 1 y 100").optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const lookupList = z.array(z.object({ code: z.string(), name: z.string() }));
+export const apmResult = z.object({ transaction_id: z.string(), apm_detail_id: z.number().int(), checkout_url: z.string() });
+export const cardResult = z.object({ msg: z.string(), voucher_url: z.string(), transaction_id: z.string() });
+export const cardDecline = z.object({
+  code: z.literal(0),
+  message: z.string(),
+  detail: z.string(),
+  extra_info: z.object({ voucher_url: z.string() }),
+});
+export const publicKeyResult = z.object({
+  kid: z.string(),
+  alg: z.literal("RSA-OAEP-256"),
+  pem: z.string(),
+  jwk: z.record(z.string(), z.unknown()),
+});
+
+export const transactionView = z.object({
+  transaction_id: z.string(),
+  apm_detail_id: z.number().int(),
+  status: z.enum(paymentStatuses),
+  method: z.enum(paymentMethods),
+  amount: z.number(),
+  currency: z.string(),
+  tax_percent: z.number(),
+  service_percent: z.number(),
+  hotel_id: z.number().int(),
+  ref_number: z.string(),
+  payment_reference: z.string().nullable(),
+  bank_code: z.string().nullable(),
+  cash_method: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+  voucher_url: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  created_at: z.string(),
+});

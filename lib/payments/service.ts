@@ -1,0 +1,319 @@
+// Payment orders: card (4.9), cash (4.7) and bank transfer (4.8), their completion, expiry and listing.
+import crypto from "node:crypto";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import type { Principal } from "@/lib/auth/principal";
+import { assertSameAgency } from "@/lib/auth/principal";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { config } from "@/lib/config";
+import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
+import { paymentGateway } from "@/lib/gateways";
+import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { CardDecryptError, decryptCardField } from "./card-crypto";
+import { cardBrand, validateCard, type RawCard } from "./card-validation";
+import { acceptVirtualCard, recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
+import { creditReservation, reservationForPayment } from "./reservation-credit";
+import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
+
+export interface PaymentCtx {
+  db: PrismaClient;
+  principal: Principal;
+  now: Date;
+}
+
+const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
+const newVoucherCode = () => crypto.randomBytes(18).toString("base64url");
+export const voucherPath = (code: string) => `/v2/vouchers/${code}`;
+export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
+const dec = (n: number) => new Prisma.Decimal(String(n));
+
+/** The amount is the total; base, taxes and service are derived from it so that they add up exactly. */
+export function breakdown(amount: Prisma.Decimal, taxPercent: Prisma.Decimal, servicePercent: Prisma.Decimal) {
+  const base = amount.div(taxPercent.plus(servicePercent).plus(1)).toDecimalPlaces(2);
+  const tax = base.mul(taxPercent).toDecimalPlaces(2);
+  const service = amount.minus(base).minus(tax);
+  return { base, tax, service };
+}
+
+async function requireHotel(db: PrismaClient, hotelId: number) {
+  const hotel = await db.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
+  if (!hotel) throw notFound(`order.hotel_id: el hotel ${hotelId} no existe`);
+}
+
+const CARD_FIELDS: (keyof RawCard)[] = ["cc_number", "cc_code", "cc_expire_month", "cc_expire_year", "cc_holder"];
+
+function decryptCard(item: RawCard): RawCard {
+  const out = {} as RawCard;
+  for (const f of CARD_FIELDS) {
+    try {
+      out[f] = decryptCardField(item[f]);
+    } catch (e) {
+      if (e instanceof CardDecryptError) {
+        throw badRequest(`card_item.${f}: no se pudo descifrar; cifre cada campo con RSA-OAEP SHA-256 y la clave de /api/v2/virtual-terminal/public-key, en base64`);
+      }
+      throw e;
+    }
+  }
+  return out;
+}
+
+export type CardPaymentResult =
+  | { approved: true; transactionId: string; voucherUrl: string }
+  | { approved: false; transactionId: string; voucherUrl: string; reason: string };
+
+/** 4.9: decrypt, check, charge, and record the attempt with its voucher (approved or declined). */
+export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { linkId?: string; agencyId?: number | null } = {}): Promise<CardPaymentResult> {
+  const { db, principal, now } = ctx;
+  const { order } = body;
+  await requireHotel(db, order.hotel_id);
+  const checked = validateCard(decryptCard(body.card_item), now);
+  if (!checked.ok) throw badRequest(checked.detail);
+  const card = checked.card;
+  const transactionId = newTransactionId();
+  const amount = dec(order.amount);
+
+  const virtualCard = await recogniseVirtualCard(db, card.number);
+  let charge: CardChargeResult;
+  if (virtualCard && virtualCard.status !== "active") charge = { approved: false, ...VIRTUAL_CARD_INACTIVE };
+  else charge = await paymentGateway().chargeCard({ transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
+
+  const brand = cardBrand(card.number);
+  const last4 = card.number.slice(-4);
+  const voucherCode = newVoucherCode();
+  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+
+  const outcome = await db.$transaction(async (tx) => {
+    let result = charge;
+    if (result.approved && virtualCard && !(await acceptVirtualCard(tx, virtualCard, now))) result = { approved: false, ...VIRTUAL_CARD_INACTIVE };
+    const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+    await tx.paymentTransaction.create({
+      data: {
+        id: transactionId,
+        method: "card",
+        status: result.approved ? "approved" : "rejected",
+        agencyId: payerAgency ?? reservation?.agencyId ?? null,
+        hotelId: order.hotel_id,
+        linkId: opts.linkId ?? null,
+        reservationId: reservation?.id ?? null,
+        virtualCardId: virtualCard?.id ?? null,
+        refName: order.ref_name,
+        refLastname: order.ref_lastname,
+        refNumber: order.ref_number,
+        detail: order.detail ?? null,
+        amount,
+        taxPercent: dec(order.tax_percent ?? 0),
+        servicePercent: dec(order.service_percent ?? 0),
+        installments: order.installments,
+        email: order.email ?? null,
+        fiscalNumber: order.fiscal_number ?? null,
+        phone: order.phone ?? null,
+        address: order.address ?? null,
+        ip: order.ip ?? null,
+        cardBrand: brand,
+        cardLast4: last4,
+        declineCode: result.approved ? null : result.code,
+        declineReason: result.approved ? null : result.reason,
+        paymentReference: result.approved ? result.authorizationCode : null,
+        completedAt: now,
+        createdAt: now,
+      },
+    });
+    await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
+    if (result.approved && reservation) await creditReservation(tx, reservation.id, amount.toFixed(2), transactionId, now);
+    return result;
+  });
+  const voucherUrl = voucherPath(voucherCode);
+  return outcome.approved ? { approved: true, transactionId, voucherUrl } : { approved: false, transactionId, voucherUrl, reason: outcome.reason };
+}
+
+type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body: BankTransferBody };
+
+/** 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page. */
+export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { linkId?: string; agencyId?: number | null } = {}) {
+  const { db, principal, now } = ctx;
+  const order: ApmOrderInput = input.body.order;
+  await requireHotel(db, order.hotel_id);
+  const transactionId = newTransactionId();
+  const amount = dec(order.amount);
+  const gateway = paymentGateway();
+  const extra =
+    input.kind === "cash"
+      ? {
+          placed: await gateway.createCashOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, cashMethod: input.body.cash.payment_type }),
+          fields: {
+            cashMethod: input.body.cash.payment_type,
+            userType: input.body.cash.user_type,
+            fiscalNumberType: input.body.cash.fiscal_number_type,
+            responseUrl: input.body.cash.response_url,
+            address: input.body.cash.address,
+          },
+        }
+      : {
+          placed: await gateway.createBankTransferOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, bankCode: input.body.bank_transfer.bank_code }),
+          fields: {
+            bankCode: input.body.bank_transfer.bank_code,
+            userType: input.body.bank_transfer.user_type,
+            fiscalNumberType: input.body.bank_transfer.fiscal_number_type,
+            responseUrl: input.body.bank_transfer.response_url,
+            address: input.body.bank_transfer.address,
+          },
+        };
+  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const created = await db.$transaction(async (tx) => {
+    const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+    return tx.paymentTransaction.create({
+      data: {
+        id: transactionId,
+        method: input.kind,
+        status: "pending",
+        agencyId: payerAgency ?? reservation?.agencyId ?? null,
+        hotelId: order.hotel_id,
+        linkId: opts.linkId ?? null,
+        reservationId: reservation?.id ?? null,
+        refName: order.ref_name,
+        refLastname: order.ref_lastname,
+        refNumber: order.ref_number,
+        detail: order.detail,
+        amount,
+        taxPercent: dec(order.tax_percent ?? 0),
+        servicePercent: dec(order.service_percent ?? 0),
+        email: order.email,
+        fiscalNumber: order.fiscal_number,
+        phone: order.phone,
+        ip: order.ip,
+        paymentReference: extra.placed.reference,
+        expiresAt: extra.placed.expiresAt,
+        createdAt: now,
+        ...extra.fields,
+      },
+      select: { id: true, apmDetailId: true },
+    });
+  });
+  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: checkoutUrl(created.id) };
+}
+
+/** Completes a pending cash or bank-transfer order once, as the gateway reported (or the sandbox buttons). */
+export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
+  const at = now.toISOString();
+  const done = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ id: string; reservation_id: string | null; amount: string }[]>(
+      `UPDATE payment_transactions SET status = $2::"PaymentStatus", completed_at = $3::timestamptz
+       WHERE id = $1 AND status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at > $3::timestamptz
+       RETURNING id, reservation_id, amount::text AS amount`,
+      transactionId,
+      outcome,
+      at,
+    );
+    if (rows.length === 0) return false;
+    if (outcome === "approved") {
+      await tx.voucher.create({ data: { code: newVoucherCode(), transactionId, createdAt: now } });
+      if (rows[0].reservation_id) await creditReservation(tx, rows[0].reservation_id, rows[0].amount, transactionId, now);
+    } else {
+      await tx.paymentTransaction.update({ where: { id: transactionId }, data: { declineCode: "rejected", declineReason: "el pagador no completó el pago" } });
+    }
+    return true;
+  });
+  if (done) return;
+  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
+  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  if (t.method === "card") throw conflict("La transacción es un pago con tarjeta; ya fue resuelta");
+  if (t.status === "pending") {
+    await expirePaymentOrders(db, now);
+    throw conflict("La orden de pago venció; cree una nueva");
+  }
+  throw conflict(`La transacción ya fue resuelta (estado ${t.status})`);
+}
+
+/** Job payment-orders: pending cash and bank-transfer orders past their deadline expire. */
+export async function expirePaymentOrders(db: PrismaClient, now: Date): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE payment_transactions SET status = 'expired', completed_at = $1::timestamptz, decline_reason = 'la orden de pago venció sin pagarse'
+     WHERE status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at <= $1::timestamptz RETURNING id`,
+    now.toISOString(),
+  );
+  return rows.length;
+}
+
+const withVoucher = { voucher: { select: { code: true } }, hotel: { select: { id: true, name: true, city: true } } } as const;
+type TxRow = Prisma.PaymentTransactionGetPayload<{ include: typeof withVoucher }>;
+
+export function presentTransaction(t: TxRow) {
+  return {
+    transaction_id: t.id,
+    apm_detail_id: t.apmDetailId,
+    status: t.status,
+    method: t.method,
+    amount: t.amount,
+    currency: t.currency,
+    tax_percent: t.taxPercent,
+    service_percent: t.servicePercent,
+    hotel_id: t.hotelId,
+    hotel_name: t.hotel.name,
+    ref_name: t.refName,
+    ref_lastname: t.refLastname,
+    ref_number: t.refNumber,
+    installments: t.installments,
+    payment_reference: t.method === "card" ? null : t.paymentReference,
+    bank_code: t.bankCode,
+    cash_method: t.cashMethod,
+    card_brand: t.cardBrand,
+    card_last4: t.cardLast4,
+    decline_reason: t.declineReason,
+    checkout_url: t.method === "cash" || t.method === "bank_transfer" ? checkoutUrl(t.id) : null,
+    voucher_url: t.voucher ? voucherPath(t.voucher.code) : null,
+    expires_at: t.expiresAt ? isoBogota(t.expiresAt) : null,
+    completed_at: t.completedAt ? isoBogota(t.completedAt) : null,
+    created_at: isoBogota(t.createdAt),
+  };
+}
+
+/** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. */
+export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string) {
+  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
+  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
+  return presentTransaction(t);
+}
+
+/** Same check as getTransaction, for the sandbox simulate route. */
+export async function assertTransactionVisible(db: PrismaClient, principal: Principal, transactionId: string) {
+  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { agencyId: true } });
+  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
+}
+
+/** What the hosted checkout page shows; the unguessable id is the credential. */
+export async function getCheckout(db: PrismaClient, transactionId: string) {
+  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
+  if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw notFound("La orden de pago no existe");
+  return { ...presentTransaction(t), payment_reference: t.paymentReference, response_url: t.responseUrl, sandbox: paymentGateway().sandbox };
+}
+
+export async function listPayments(db: PrismaClient, principal: Principal, q: ListQuery) {
+  const where: Prisma.PaymentTransactionWhereInput = {};
+  if (principal.role !== "operator") where.agencyId = principal.agencyId ?? -1;
+  if (q.status) where.status = q.status;
+  if (q.method) where.method = q.method;
+  if (q.q && q.q.trim()) {
+    const s = q.q.trim();
+    where.OR = [
+      { refNumber: { contains: s, mode: "insensitive" } },
+      { refName: { contains: s, mode: "insensitive" } },
+      { refLastname: { contains: s, mode: "insensitive" } },
+      { paymentReference: { contains: s, mode: "insensitive" } },
+      { id: s },
+    ];
+  }
+  if (q.from || q.to) {
+    where.createdAt = {
+      ...(q.from ? { gte: bogotaDayStart(q.from) } : {}),
+      ...(q.to ? { lt: bogotaDayStart(addDays(q.to, 1)) } : {}),
+    };
+  }
+  const perPage = q.per_page ?? 25;
+  const page = q.page ?? 1;
+  const [total, rows] = await Promise.all([
+    db.paymentTransaction.count({ where }),
+    db.paymentTransaction.findMany({ where, include: withVoucher, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
+  ]);
+  return { total, page, per_page: perPage, items: rows.map(presentTransaction) };
+}
