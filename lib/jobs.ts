@@ -1,5 +1,7 @@
 // Every scheduled job of the service. Each becomes POST /api/cron/{name} and runs every minute in-process.
 import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
+import { webhooksJob } from "@/lib/webhooks/job";
 
 export const jobs: Job[] = [idempotencyCleanup];
+jobs.push(webhooksJob);

@@ -4,6 +4,8 @@ import { healthRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
+import { webhookRoutes } from "@/lib/webhooks/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes), ...authRoutes, ...jobs.map(cronRoute));
+routes.push(...webhookRoutes);
