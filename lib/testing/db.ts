@@ -37,7 +37,21 @@ export async function createPgDatabase(name: string, template?: string) {
 }
 
 export async function dropPgDatabase(name: string) {
-  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  // pg-pool's end() resolves before its sockets finish closing; FORCE would kill them mid-close and the
+  // pool's clients would report "terminating connection" as an uncaught error. Wait for them first.
+  const pg = await import("pg");
+  const client = new pg.default.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    for (let i = 0; i < 40; i++) {
+      const r = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+      if (r.rows[0].n === 0) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function openTestDatabase(): Promise<Database> {
