@@ -11,10 +11,12 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
+    { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
