@@ -16,7 +16,9 @@ export async function WebhookFailureBanner({ agencyId }: { agencyId: number | nu
       <div className="mx-auto flex max-w-7xl flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
         <p>
           <strong className="font-semibold">{t("warning.title")}.</strong>{" "}
-          <span className="break-all">{t("warning.body", { n: agency.webhookFailureStreak, url: agency.webhookUrl })}</span>
+          {t("warning.body", { n: agency.webhookFailureStreak, url: "\u0000" })
+            .split("\u0000")
+            .flatMap((part, i) => (i === 0 ? [part] : [<span key={i} className="break-all font-mono text-xs">{agency.webhookUrl}</span>, part]))}
         </p>
         <Link href="/webhooks" className="shrink-0 font-medium underline">
           {t("warning.link")}

@@ -110,12 +110,6 @@ function AgencySettings({ initial }: { initial: Settings }) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {settings.warning && (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 lg:col-span-2" data-testid="webhook-warning">
-          <p className="font-semibold">{t("warning.title")}</p>
-          <p className="mt-1 break-all">{t("warning.body", { n: settings.failure_streak, url: settings.webhook_url ?? "" })}</p>
-        </div>
-      )}
       <section className="card p-4">
         <h2 className="font-semibold text-slate-900">{t("endpoint.title")}</h2>
         <p className="mt-1 text-sm text-slate-500">{t("endpoint.help")}</p>
@@ -131,6 +125,11 @@ function AgencySettings({ initial }: { initial: Settings }) {
           </label>
           <input id="webhook-url" className="input w-full" type="url" inputMode="url" value={url} placeholder={t("endpoint.placeholder")} onChange={(e) => setUrl(e.target.value)} />
           {!settings.webhook_url && <p className="text-xs text-slate-500">{t("endpoint.none")}</p>}
+          {settings.warning && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="webhook-warning">
+              {t("warning.short", { n: settings.failure_streak })}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary" disabled={busy}>
               {t("endpoint.save")}
@@ -229,7 +228,7 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
             <label className="text-xs text-slate-600">
               {t("log.agency")}
               <select className="input mt-1 block max-w-56" value={agencyId} onChange={(e) => (setAgencyId(e.target.value), setPage(1))}>
-                <option value="">{t("log.all")}</option>
+                <option value="">{t("log.allAgencies")}</option>
                 {agencies.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}
@@ -244,6 +243,7 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
         </div>
       </div>
       <div className="mt-4">
+        {query.isPending && <p className="text-sm text-slate-500">{t("log.loading")}</p>}
         {query.isError && <p className="text-sm text-red-700">{query.error instanceof ApiError ? query.error.detail : t("error")}</p>}
         {query.data && query.data.data.length === 0 && <EmptyState title={t("log.empty")} />}
         {query.data && query.data.data.length > 0 && (

@@ -35,6 +35,7 @@ export const messages = {
       title: "Las entregas a su URL de webhooks están fallando",
       body: "{n} intentos fallidos seguidos a {url}. Revise su receptor; los reintentos continúan y puede reenviar las entregas desde el registro.",
       link: "Ver webhooks",
+      short: "{n} intentos fallidos seguidos a esta URL. Revise su receptor y reenvíe las entregas pendientes.",
     },
     log: {
       title: "Registro de entregas",
@@ -42,6 +43,8 @@ export const messages = {
       status: "Estado",
       event: "Evento",
       all: "Todos",
+      allAgencies: "Todas",
+      loading: "Cargando…",
       agency: "Agencia",
       created: "Creada",
       attempts: "Intentos",
@@ -104,6 +107,7 @@ export const messages = {
       title: "Deliveries to your webhook URL are failing",
       body: "{n} failed attempts in a row to {url}. Check your receiver; retries continue and you can redeliver from the log.",
       link: "See webhooks",
+      short: "{n} failed attempts in a row to this URL. Check your receiver and redeliver the pending deliveries.",
     },
     log: {
       title: "Delivery log",
@@ -111,6 +115,8 @@ export const messages = {
       status: "Status",
       event: "Event",
       all: "All",
+      allAgencies: "All",
+      loading: "Loading…",
       agency: "Agency",
       created: "Created",
       attempts: "Attempts",
