@@ -377,3 +377,14 @@ describe("delivery log", () => {
     expect((await api.call("GET", `/api/v2/webhooks/settings?agency_id=${a.agency.id}`, { key: OPERATOR_KEY })).body.agency_id).toBe(a.agency.id);
   });
 });
+
+describe("documentation", () => {
+  it("lists the webhooks routes and the cron job in /api/openapi.json", async () => {
+    const res = await api.call("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    for (const path of ["/v2/webhooks/deliveries", "/v2/webhooks/deliveries/{id}", "/v2/webhooks/deliveries/{id}/redeliver", "/v2/webhooks/settings", "/v2/webhooks/test", "/v2/agencies/{id}/webhook-secret", "/cron/webhooks"]) {
+      expect(Object.keys(res.body.paths), path).toContain(path);
+    }
+  });
+});
+
