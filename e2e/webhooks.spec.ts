@@ -119,5 +119,9 @@ test.describe.serial("agency webhooks page", () => {
     await page.getByLabel("Estado").selectOption("succeeded");
     await expect(page.getByTestId("delivery")).toHaveCount(2);
     await page.screenshot({ path: artifact("webhooks-operator.png"), fullPage: true });
+    await page.getByRole("link", { name: "Cómo verificar la firma" }).click();
+    await expect(page.getByRole("heading", { name: "Verifying a delivery" })).toBeVisible();
+    await expect(page.getByText("reservation.expired").first()).toBeVisible();
+    await page.screenshot({ path: artifact("webhooks-docs.png"), fullPage: false });
   });
 });

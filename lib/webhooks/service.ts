@@ -127,16 +127,20 @@ export async function listDeliveries(
     ...(q.status ? { status: q.status } : {}),
     ...(q.event ? { event: q.event } : {}),
   };
-  const [rows, total] = await Promise.all([
-    db.webhookDelivery.findMany({ where, include: deliveryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
-    db.webhookDelivery.count({ where }),
-  ]);
+  // One snapshot: a delivery and its attempts are read by separate queries while workers update them.
+  const [rows, total] = await db.$transaction(
+    async (tx) => [
+      await tx.webhookDelivery.findMany({ where, include: deliveryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
+      await tx.webhookDelivery.count({ where }),
+    ] as const,
+    { isolationLevel: "RepeatableRead" },
+  );
   return { data: rows.map(presentDelivery), page: q.page, per_page: q.per_page, total };
 }
 
 async function findOwned(db: PrismaClient, p: Principal, id: string) {
   const scope = agencyScope(p);
-  const d = await db.webhookDelivery.findUnique({ where: { id }, include: deliveryInclude });
+  const d = await db.$transaction((tx) => tx.webhookDelivery.findUnique({ where: { id }, include: deliveryInclude }), { isolationLevel: "RepeatableRead" });
   if (!d || (scope !== null && d.agencyId !== scope)) throw notFound(`La entrega ${id} no existe`);
   return d;
 }
