@@ -2,5 +2,9 @@
 import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
 import { paymentOrdersJob } from "@/lib/payments/jobs";
+import { webhooksJob } from "@/lib/webhooks/job";
 
-export const jobs: Job[] = [idempotencyCleanup, paymentOrdersJob];
+export const jobs: Job[] = [];
+jobs.push(paymentOrdersJob);
+jobs.push(webhooksJob);
+jobs.push(idempotencyCleanup);
