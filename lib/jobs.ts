@@ -2,9 +2,11 @@
 import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
 import { paymentOrdersJob } from "@/lib/payments/jobs";
+import { webhooksJob } from "@/lib/webhooks/job";
 import { paymentLinksJob } from "@/lib/links/routes";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
+jobs.push(webhooksJob);
 jobs.push(paymentLinksJob);
 jobs.push(idempotencyCleanup);

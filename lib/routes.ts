@@ -5,11 +5,13 @@ import { authRoutes } from "@/lib/auth/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 import { paymentRoutes } from "@/lib/payments/routes";
+import { webhookRoutes } from "@/lib/webhooks/routes";
 import { linkRoutes } from "@/lib/links/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes));
 routes.push(...authRoutes);
 routes.push(...paymentRoutes);
+routes.push(...webhookRoutes);
 routes.push(...linkRoutes);
 routes.push(...jobs.map(cronRoute));

@@ -2,6 +2,7 @@ import { requireUser } from "@/lib/portal/session";
 import { NAV } from "@/lib/portal/nav";
 import { PortalShell } from "@/components/PortalShell";
 import { QueryProvider } from "@/components/QueryProvider";
+import { WebhookFailureBanner } from "./webhooks/FailureBanner";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +12,7 @@ export default async function PortalLayout({ children }: { children: React.React
     <PortalShell
       user={{ name: user.name, email: user.email, role: user.principal.role, agencyName: user.agency?.name ?? null }}
       nav={NAV[user.principal.role]}
+      banner={<WebhookFailureBanner agencyId={user.principal.role === "agency" ? user.principal.agencyId : null} />}
     >
       <QueryProvider>{children}</QueryProvider>
     </PortalShell>

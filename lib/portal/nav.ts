@@ -12,6 +12,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/payments", label: "nav.payments", icon: "list" },
+    { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
@@ -19,6 +20,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/payments/new", label: "nav.takePayment", icon: "card" },
     { href: "/links", label: "nav.links", icon: "link" },
     { href: "/payments", label: "nav.payments", icon: "list" },
+    { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [

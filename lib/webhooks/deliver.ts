@@ -1,0 +1,133 @@
+// The delivery worker: claims due deliveries (row lock + lease, SKIP LOCKED), POSTs each one signed,
+// and records the attempt. Used by the `webhooks` cron job and by kickDeliveries() right after commit.
+import type { Database } from "@/lib/db/open";
+import { config } from "@/lib/config";
+import { log } from "@/lib/http/log";
+import { generateWebhookSecret, signWebhook } from "./signing";
+import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
+import { retryDelayMs } from "./retry";
+
+/** A claimed delivery stays reserved this long: longer than one attempt can take. */
+const LEASE_MS = ATTEMPT_TIMEOUT_MS * 6;
+const BATCH = 10;
+/** Upper bound per run so one call cannot run forever; the next run continues. */
+const MAX_PER_RUN = 500;
+
+interface Claimed {
+  id: string;
+  agency_id: number | null;
+  url: string;
+  payload: string;
+  event: string;
+  attempt_count: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries. The subquery locks candidate rows with SKIP LOCKED and the lease
+ * (locked_until) keeps them away from other workers after the statement commits; attempt_count is
+ * bumped in the same statement, so each claim owns exactly one attempt number.
+ */
+async function claim(database: Database, now: Date, limit: number): Promise<Claimed[]> {
+  return database.sql.query<Claimed>(
+    `UPDATE webhook_deliveries d
+        SET locked_until = $2::timestamptz, attempt_count = d.attempt_count + 1
+       FROM (SELECT id FROM webhook_deliveries
+              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+              ORDER BY next_attempt_at, id
+              LIMIT $3
+              FOR UPDATE SKIP LOCKED) c
+      WHERE d.id = c.id
+      RETURNING d.id, d.agency_id, d.url, d.payload, d.event, d.attempt_count`,
+    [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit],
+  );
+}
+
+/** The agency's signing secret; one is generated and stored when it has none yet. */
+async function secretFor(database: Database, agencyId: number, cache: Map<number, string>): Promise<string | null> {
+  const cached = cache.get(agencyId);
+  if (cached) return cached;
+  const rows = await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]);
+  if (rows.length === 0) return null;
+  let secret = rows[0].webhook_secret;
+  if (!secret) {
+    // Two workers may race here: the conditional update keeps the first secret, the other re-reads it.
+    await database.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2 AND webhook_secret IS NULL`, [generateWebhookSecret(), agencyId]);
+    secret = (await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]))[0]?.webhook_secret ?? null;
+  }
+  if (secret) cache.set(agencyId, secret);
+  return secret;
+}
+
+/** Records the attempt and moves the delivery on, in one statement, only if this claim still owns it. */
+async function record(database: Database, d: Claimed, at: Date, result: SendResult): Promise<void> {
+  const ok = isAcknowledged(result);
+  const delay = ok ? null : retryDelayMs(d.attempt_count);
+  const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
+  const next = !ok && delay !== null ? new Date(at.getTime() + delay).toISOString() : null;
+  await database.sql.query(
+    `WITH ins AS (
+       INSERT INTO webhook_attempts (delivery_id, attempt_no, at, status_code, latency_ms, response_body, error)
+       VALUES ($1, $2, $3::timestamptz, $4::int, $5::int, $6::text, $7::text)
+       ON CONFLICT (delivery_id, attempt_no) DO NOTHING
+       RETURNING delivery_id
+     ), upd AS (
+       UPDATE webhook_deliveries
+          SET status = $8::text::"DeliveryStatus",
+              next_attempt_at = $9::timestamptz,
+              locked_until = NULL,
+              last_attempt_at = $3::timestamptz,
+              succeeded_at = CASE WHEN $8::text = 'succeeded' THEN $3::timestamptz ELSE succeeded_at END,
+              failed_at = CASE WHEN $8::text = 'failed' THEN $3::timestamptz ELSE NULL END
+        WHERE id = $1 AND attempt_count = $2 AND EXISTS (SELECT 1 FROM ins)
+        RETURNING agency_id, url
+     )
+     UPDATE agencies a
+        SET webhook_failure_streak = CASE WHEN $10::boolean THEN 0 ELSE a.webhook_failure_streak + 1 END
+       FROM upd
+      WHERE a.id = upd.agency_id AND a.webhook_url = upd.url`,
+    [d.id, d.attempt_count, at.toISOString(), result.statusCode, result.latencyMs, result.responseBody, result.error, status, next, ok],
+  );
+}
+
+async function attempt(database: Database, d: Claimed, now: Date, secrets: Map<number, string>): Promise<void> {
+  let result: SendResult;
+  const secret = d.agency_id === null ? null : await secretFor(database, d.agency_id, secrets);
+  if (!secret) {
+    result = { statusCode: null, responseBody: null, error: "La agencia de esta entrega no existe", latencyMs: 0 };
+  } else {
+    // The timestamp is wall-clock time: receivers compare it with their own clock (replay window).
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "HotelPay-Webhooks/1.0",
+      "webhook-id": d.id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(secret, d.id, timestamp, d.payload),
+    };
+    result = await sendWebhook(d.url, headers, d.payload, { allowPrivate: config().webhookAllowPrivate });
+    if (result.statusCode !== null && result.statusCode >= 300 && result.statusCode < 400) {
+      result = { ...result, error: `Redirección no seguida (HTTP ${result.statusCode})` };
+    }
+  }
+  await record(database, d, now, result);
+  log.info("webhook_attempt", { delivery: d.id, event: d.event, attempt: d.attempt_count, status: result.statusCode, ok: isAcknowledged(result), ms: result.latencyMs });
+}
+
+/** Sends every delivery due at `now`; returns how many attempts were made. */
+export async function deliverDue(database: Database, now: Date): Promise<number> {
+  let processed = 0;
+  const secrets = new Map<number, string>();
+  while (processed < MAX_PER_RUN) {
+    const batch = await claim(database, now, Math.min(BATCH, MAX_PER_RUN - processed));
+    if (batch.length === 0) break;
+    await Promise.all(
+      batch.map((d) =>
+        // One broken delivery must not stop the others; its lease runs out and a later run retries it.
+        attempt(database, d, now, secrets).catch((e) => log.error("webhook_attempt_failed", { delivery: d.id, error: (e as Error)?.name, message: String((e as Error)?.message ?? "").slice(0, 200) })),
+      ),
+    );
+    processed += batch.length;
+  }
+  return processed;
+}

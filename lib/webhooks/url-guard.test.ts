@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { checkWebhookUrl, isForbiddenAddress, type Resolver } from "./url-guard";
+import { sendWebhook } from "./send";
+
+const resolvesTo = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const strict = { allowPrivate: false };
+
+describe("isForbiddenAddress", () => {
+  it.each([
+    "127.0.0.1",
+    "127.8.9.10",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.10",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "::1",
+    "::",
+    "fe80::1",
+    "fc00::1",
+    "fd00:ec2::254",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+  ])("refuses %s", (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows %s", (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(false);
+  });
+});
+
+describe("checkWebhookUrl with WEBHOOK_ALLOW_PRIVATE off", () => {
+  it("accepts a public https URL", async () => {
+    const r = await checkWebhookUrl("https://hooks.example.com/in", { ...strict, resolve: resolvesTo("93.184.216.34") });
+    expect(r.ok).toBe(true);
+  });
+
+  it.each(["ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "gopher://example.com", "not a url", "/relative"])("refuses the scheme or syntax of %s", async (url) => {
+    const r = await checkWebhookUrl(url, { ...strict, resolve: resolvesTo("93.184.216.34") });
+    expect(r.ok).toBe(false);
+  });
+
+  it("refuses credentials in the URL", async () => {
+    const r = await checkWebhookUrl("https://user:pass@example.com/", { ...strict, resolve: resolvesTo("93.184.216.34") });
+    expect(r.ok).toBe(false);
+  });
+
+  it.each(["http://127.0.0.1:8080/", "http://[::1]/", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/", "http://[fd00::1]/", "http://[::ffff:127.0.0.1]/"])(
+    "refuses the literal address in %s",
+    async (url) => {
+      const r = await checkWebhookUrl(url, strict);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(/no permitida/);
+    },
+  );
+
+  it("refuses a name that resolves to a private address, also when only one of several is private", async () => {
+    expect((await checkWebhookUrl("https://internal.example.com/", { ...strict, resolve: resolvesTo("192.168.0.7") })).ok).toBe(false);
+    expect((await checkWebhookUrl("https://mixed.example.com/", { ...strict, resolve: resolvesTo("93.184.216.34", "127.0.0.1") })).ok).toBe(false);
+  });
+
+  it("refuses localhost through the real resolver", async () => {
+    expect((await checkWebhookUrl("http://localhost:3000/hook", strict)).ok).toBe(false);
+  });
+
+  it("refuses a name that does not resolve", async () => {
+    const r = await checkWebhookUrl("https://nope.invalid/", { ...strict, resolve: async () => Promise.reject(new Error("ENOTFOUND")) });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(/resolver/);
+  });
+
+  it("allows private addresses when WEBHOOK_ALLOW_PRIVATE is on", async () => {
+    expect((await checkWebhookUrl("http://127.0.0.1:8080/", { allowPrivate: true })).ok).toBe(true);
+  });
+});
+
+describe("sendWebhook refuses before any request is sent", () => {
+  it("records an error and never reaches a loopback receiver when private addresses are not allowed", async () => {
+    let hits = 0;
+    const server = http.createServer((_req, res) => {
+      hits++;
+      res.end("ok");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const host of ["127.0.0.1", "localhost"]) {
+        const r = await sendWebhook(`http://${host}:${port}/hook`, {}, "{}", { allowPrivate: false });
+        expect(r.statusCode).toBeNull();
+        expect(r.error).toMatch(/no permitida/);
+      }
+      expect(hits).toBe(0);
+      const allowed = await sendWebhook(`http://127.0.0.1:${port}/hook`, {}, "{}", { allowPrivate: true });
+      expect(allowed.statusCode).toBe(200);
+      expect(hits).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
