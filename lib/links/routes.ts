@@ -3,6 +3,8 @@ import { defineRoute } from "@/lib/http/route";
 import type { Job } from "@/lib/cron/job";
 import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery } from "./schema";
 import { cancelLink, createLink, expireLinks, getLink, listLinks } from "./service";
+import { isIP } from "node:net";
+import { payLink, payLinkBody, payLinkResponse } from "./pay";
 
 const TAGS = ["Enlaces de pago"];
 
@@ -48,6 +50,23 @@ export const linkRoutes = [
     params: linkCodeParam,
     responses: [{ status: 200, description: "Cancelado", schema: z.object({ msg: z.string(), code: z.string(), status: z.literal("cancelled") }) }, { status: 409, description: "No está activo" }],
     handler: ({ db, principal, params, clock }) => cancelLink(db, principal, params.code, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/links/{code}/pay",
+    access: "public",
+    summary: "Pagar un enlace (página del huésped): tarjeta cifrada, efectivo o transferencia",
+    description:
+      "`{method: \"card\", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: \"cash\"|\"bank_transfer\", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.",
+    tags: TAGS,
+    params: linkCodeParam,
+    body: payLinkBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Resultado del intento", schema: payLinkResponse }, { status: 409, description: "El enlace ya no admite pagos" }],
+    handler({ db, params, body, clock, req }) {
+      const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0].trim() ?? "";
+      return payLink(db, params.code, body, isIP(forwarded) === 4 ? forwarded : "127.0.0.1", clock.now());
+    },
   }),
 ];
 

@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
+import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
@@ -15,6 +16,10 @@ export const linkUrl = (code: string) => `${config().publicBaseUrl}/pay/${code}`
 export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date) {
   if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
     throw forbidden("agency_id: debe ser el de su propia agencia");
+  }
+  if (input.temp_webhook_url) {
+    const guard = await checkWebhookUrl(input.temp_webhook_url, { allowPrivate: config().webhookAllowPrivate });
+    if (!guard.ok) throw badRequest(`temp_webhook_url: ${guard.reason}`);
   }
   const agency = await db.agency.findUnique({ where: { id: input.agency_id } });
   if (!agency) throw notFound(`agency_id: la agencia ${input.agency_id} no existe`);
@@ -170,3 +175,30 @@ export async function expireLinks(db: PrismaClient, now: Date): Promise<number> 
   const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
   return r.count;
 }
+
+/** What the guest's payment page shows: nothing of the agency's internals. */
+export async function publicLinkView(db: PrismaClient, code: string, now: Date) {
+  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true } } } });
+  if (!l) return null;
+  const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
+  const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
+  return {
+    code: l.code,
+    status: effectiveStatus(l, now),
+    hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address },
+    agency: l.agency.name,
+    guestName: l.guestName,
+    description: l.description,
+    amount: l.amount.toNumber(),
+    currency: l.currency,
+    bookingDates: l.bookingStart && l.bookingEnd ? { from: ymd(l.bookingStart), to: ymd(l.bookingEnd) } : null,
+    expiresAt: l.expiresAt.toISOString(),
+    paidAt: l.paidAt?.toISOString() ?? null,
+    voucherUrl: paid?.voucher ? `/v2/vouchers/${paid.voucher.code}` : null,
+    cardLast4: paid?.cardLast4 ?? null,
+    pendingCheckout: pending ? { transactionId: pending.id, method: pending.method } : null,
+    successUrl: l.successUrl,
+    failureUrl: l.failureUrl,
+  };
+}
+export type PublicLinkView = NonNullable<Awaited<ReturnType<typeof publicLinkView>>>;
