@@ -462,3 +462,30 @@ describe("categories and tags", () => {
     expect((await cal("GET", `/categories/${c.body.id}`)).status).toBe(400);
   });
 });
+
+describe("images", () => {
+  it("uploads an image, serves it, and links it to an event by id or by URL", async () => {
+    const { handleMedia } = await import("@/lib/calendar/media");
+    // The media handler runs in process against this suite's database (the one startTestServer set).
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    const up = (key: string | undefined, bytes: Buffer) =>
+      handleMedia(new Request("http://localhost:3000/media/calendar?filename=Cartel%20Ñ.png", { method: "POST", body: new Blob([new Uint8Array(bytes)]), headers: key ? { authorization: `Bearer ${key}`, "content-type": "image/png" } : {} }));
+    expect((await up(undefined, png)).status).toBe(401);
+    expect((await up(agency, png)).status).toBe(403);
+    expect((await up(editor, Buffer.from("no soy una imagen"))).status).toBe(400);
+    const r = await up(editor, png);
+    expect(r.status).toBe(201);
+    const img = await r.json();
+    expect(img).toMatchObject({ extension: "png", width: 1, height: 1, filesize: png.length });
+    const served = await handleMedia(new Request(img.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    const e = await makeEvent({ title: "Evento con imagen", image: img.id });
+    expect(e.image).toMatchObject({ id: img.id, url: img.url, extension: "png" });
+    const byUrl = await makeEvent({ title: "Evento con URL", image: "https://example.com/afiche.jpg" });
+    expect(byUrl.image).toMatchObject({ url: "https://example.com/afiche.jpg", extension: "jpg" });
+    expect((await cal("POST", "/events", { key: editor, body: { title: "x", start_date: "tomorrow", end_date: "tomorrow", image: "ftp://x/y.png" } })).status).toBe(400);
+    expect((await cal("PATCH", `/events/${e.id}`, { key: editor, body: { image: "" } })).body.image).toBe(false);
+  });
+});
