@@ -11,14 +11,19 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/events", label: "nav.events", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
+    { href: "/calendar/venues", label: "nav.venues", icon: "pin" },
+    { href: "/calendar/organizers", label: "nav.organizers", icon: "org" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
 };
