@@ -10,6 +10,8 @@ import { messages } from "./messages";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Eventos" };
 
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 type Search = { categories?: string; tags?: string; venue?: string; organizer?: string; city?: string };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -57,7 +59,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       {events.length === 0 && <p className="card mt-6 p-8 text-center text-slate-600">{t("empty")}</p>}
       {[...groups.entries()].map(([month, list]) => (
         <section key={month} className="mt-8">
-          <h2 className="mb-3 text-lg font-semibold capitalize text-slate-800">{monthFmt.format(new Date(`${month}-01T00:00:00Z`))}</h2>
+          <h2 className="mb-3 text-lg font-semibold text-slate-800">{cap(monthFmt.format(new Date(`${month}-01T00:00:00Z`)))}</h2>
           <ul className="space-y-3">
             {list.map((e) => {
               const venue = e.venues[0]?.venue;

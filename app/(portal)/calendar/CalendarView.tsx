@@ -10,6 +10,8 @@ import { messages } from "./messages";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
+// Sentence case ("Noviembre de 2026"), which CSS capitalize cannot do.
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function bogotaToday(): { y: number; m: number; d: number } {
   const s = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
@@ -46,7 +48,7 @@ export function CalendarView() {
     queryFn: () => wpFetchAll<WpEvent>(`/events?ends_after=${ymd(prevDay.getUTCFullYear(), prevDay.getUTCMonth(), prevDay.getUTCDate())}&starts_before=${to}`, "events"),
   });
   const events = useMemo(() => q.data ?? [], [q.data]);
-  const monthLabel = new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(cursor.y, cursor.m, 1)));
+  const monthLabel = cap(new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(cursor.y, cursor.m, 1))));
   const move = (delta: number) => setCursor((c) => ({ y: c.y + Math.floor((c.m + delta) / 12), m: (((c.m + delta) % 12) + 12) % 12 }));
 
   const firstWeekday = (new Date(Date.UTC(cursor.y, cursor.m, 1)).getUTCDay() + 6) % 7;
@@ -57,7 +59,7 @@ export function CalendarView() {
     return events.filter((e) => e.start_date.slice(0, 10) <= day && e.end_date.slice(0, 10) >= day);
   };
   const time = (e: WpEvent) => (e.all_day ? t("allDay") : e.start_date.slice(11, 16));
-  const fmtDay = (s: string) => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${s.slice(0, 10)}T00:00:00Z`));
+  const fmtDay = (s: string) => cap(new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${s.slice(0, 10)}T00:00:00Z`)));
 
   return (
     <div>
@@ -76,7 +78,7 @@ export function CalendarView() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <button type="button" className="btn-secondary" onClick={() => move(-1)} aria-label={t("prev")}>‹</button>
-          <h2 className="min-w-44 text-center text-lg font-semibold capitalize text-slate-800" data-testid="month-label">{monthLabel}</h2>
+          <h2 className="min-w-44 text-center text-lg font-semibold text-slate-800" data-testid="month-label">{monthLabel}</h2>
           <button type="button" className="btn-secondary" onClick={() => move(1)} aria-label={t("next")}>›</button>
           <button type="button" className="btn-secondary" onClick={() => setCursor({ y: today.y, m: today.m })}>{t("today")}</button>
         </div>
@@ -136,7 +138,7 @@ export function CalendarView() {
             {events.map((e) => (
               <li key={e.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="list-event">
                 <div className="w-40 shrink-0 text-sm text-slate-600">
-                  <div className="font-semibold capitalize text-slate-900">{fmtDay(e.start_date)}</div>
+                  <div className="font-semibold text-slate-900">{fmtDay(e.start_date)}</div>
                   <div>{e.all_day ? t("allDay") : `${e.start_date.slice(11, 16)} – ${e.end_date.slice(11, 16)}`}</div>
                 </div>
                 <div className="min-w-0 flex-1">

@@ -51,7 +51,7 @@ export default async function EventPage({ params }: { params: Promise<{ slug: st
         <aside className="card space-y-4 p-5 text-sm">
           <div>
             <p className="font-semibold text-slate-900">{t("when")}</p>
-            <p className="capitalize text-slate-600">{when}</p>
+            <p className="text-slate-600">{when.charAt(0).toUpperCase() + when.slice(1)}</p>
           </div>
           {e.venues.map(({ venue: v }) => (
             <div key={v.id}>
