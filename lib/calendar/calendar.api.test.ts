@@ -154,7 +154,7 @@ describe("events", () => {
     expect(e.utc_end_date_details).toEqual({ year: "2026", month: "04", day: "03", hour: "02", minutes: "30", seconds: "00" });
     expect(e.timezone).toBe("America/Bogota");
     expect(e.timezone_abbr).toBe("-05");
-    expect(e.cost).toBe("Gratis – 50000$");
+    expect(e.cost).toBe("Gratis – 50.000$");
     expect(e.cost_details).toEqual({ currency_symbol: "$", currency_code: "COP", currency_position: "postfix", values: ["0", "20000", "50000"] });
     expect(e.show_map).toBe(true);
     expect(e.featured).toBe(true);
@@ -255,6 +255,13 @@ describe("events", () => {
     expect(read.status).toBe(403);
     expect(read.body.code).toBe("event-no-longer-available");
     expect((await cal("DELETE", "/events/999999", { key: editor })).status).toBe(404);
+  });
+
+  it("racing creates with the same title all succeed with distinct slugs", async () => {
+    const body = { title: "Festival simultáneo", start_date: "2026-05-01 10:00", end_date: "2026-05-01 11:00" };
+    const results = await Promise.all([1, 2, 3].map(() => cal("POST", "/events", { key: editor, body })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.slug)).size).toBe(3);
   });
 
   it("one of two racing deletes trashes the event, the other gets 410", async () => {

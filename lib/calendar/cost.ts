@@ -45,7 +45,9 @@ export function parseCost(input: unknown): { cost: string | null; values: string
   const values = sortValues(pieces.flatMap((p) => p.values));
   if (list.length === 1) return { cost: list[0].trim(), values };
   const withSymbol = pieces.find((p) => p.symbol) ?? pieces[0];
-  const fmt = (v: string) => (Number(v) === 0 ? "Gratis" : withSymbol.position === "postfix" ? `${v}${withSymbol.symbol}` : `${withSymbol.symbol}${v}`);
+  // Whole amounts of a thousand or more are written the Colombian way (60.000).
+  const num = (v: string) => (Number.isInteger(Number(v)) && Number(v) >= 1000 ? Number(v).toLocaleString("es-CO") : v);
+  const fmt = (v: string) => (Number(v) === 0 ? "Gratis" : withSymbol.position === "postfix" ? `${num(v)}${withSymbol.symbol}` : `${withSymbol.symbol}${num(v)}`);
   if (values.length === 0) return { cost: list.join(", "), values };
   const cost = values.length === 1 ? fmt(values[0]) : `${fmt(values[0])} – ${fmt(values[values.length - 1])}`;
   return { cost, values };

@@ -375,9 +375,18 @@ function bodyNames(ctx: WpContext): Set<string> {
   return s;
 }
 
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002" || /unique constraint/i.test(String((e as Error)?.message));
+
 async function create(ctx: WpContext) {
-  const id = await writeEvent(ctx, null, bodyNames(ctx));
-  return new WpResponse(201, await present(ctx, id));
+  // Two creates racing for the same slug: the unique index refuses one, which retries with the next free slug.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const id = await writeEvent(ctx, null, bodyNames(ctx));
+      return new WpResponse(201, await present(ctx, id));
+    } catch (e) {
+      if (attempt >= 4 || !isUniqueViolation(e)) throw e;
+    }
+  }
 }
 
 async function update(ctx: WpContext) {
