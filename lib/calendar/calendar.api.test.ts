@@ -496,3 +496,28 @@ describe("images", () => {
     expect((await cal("PATCH", `/events/${e.id}`, { key: editor, body: { image: "" } })).body.image).toBe(false);
   });
 });
+
+describe("portal sessions", () => {
+  it("a hotel admin's session cookie edits; an agency session reads published only; foreign origins are refused", async () => {
+    const { encode } = await import("next-auth/jwt");
+    const { authSecret } = await import("@/lib/config");
+    const cookieFor = async (uid: number) => `next-auth.session-token=${await encode({ token: { uid }, secret: authSecret() })}`;
+    const agencyRow = await api.db.prisma.agency.findFirstOrThrow();
+    const agencyUser = await createUser(api.db.prisma, "agency", { agencyId: agencyRow.id });
+    const adminCookie = await cookieFor(adminUserId);
+    const agencyCookie = await cookieFor(agencyUser.id);
+    const body = JSON.stringify({ title: "Evento desde el portal", start_date: "2026-06-01 10:00", end_date: "2026-06-01 12:00", status: "draft" });
+    const post = (cookie: string, extra: Record<string, string> = {}) =>
+      api.call("POST", `${BASE}/events`, { rawBody: body, headers: { cookie, "content-type": "application/json", "x-test-now": NOW, ...extra } });
+    const created = await post(adminCookie);
+    expect(created.status).toBe(201);
+    expect(created.body.author).toBe(String(adminUserId));
+    expect((await post(agencyCookie)).status).toBe(403);
+    const foreign = await post(adminCookie, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe("rest_cookie_invalid_nonce");
+    const read = await api.call("GET", `${BASE}/events/${created.body.id}`, { headers: { cookie: agencyCookie } });
+    expect(read.status).toBe(403);
+    expect((await api.call("GET", `${BASE}/events/${created.body.id}`, { headers: { cookie: adminCookie } })).status).toBe(200);
+  });
+});

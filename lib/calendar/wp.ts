@@ -11,7 +11,8 @@ import { authenticate } from "@/lib/http/handler";
 import { readBodyText } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
 import { log as rootLog } from "@/lib/http/log";
-import type { Principal } from "@/lib/auth/principal";
+import { principalKey, type Principal } from "@/lib/auth/principal";
+import { apiLimiter } from "@/lib/auth/rate-limit";
 
 export const NAMESPACE = "calendar/events/v1";
 export const BASE_PATH = `/wp-json/${NAMESPACE}`;
@@ -297,6 +298,12 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       } catch (e) {
         if (e instanceof HttpError) throw new WpError(403, "rest_cookie_invalid_nonce", e.detail);
         throw e;
+      }
+
+      const limiterKey = principal ? principalKey(principal) : `ip:${req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local"}`;
+      if (!apiLimiter.take(limiterKey)) {
+        const retry = apiLimiter.retryAfterSeconds(limiterKey);
+        throw new WpError(429, "rest_too_many_requests", `Demasiadas solicitudes; intente de nuevo en ${retry} s`, { retry_after: retry });
       }
 
       // Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them.
