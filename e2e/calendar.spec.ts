@@ -72,7 +72,9 @@ test.describe("events calendar", () => {
     // A guest (no session) sees it on the public page and opens its detail.
     const guest = await browser.newContext({ locale: "es-CO", timezoneId: "America/Bogota" });
     const gp = await guest.newPage();
-    await gp.goto("/events");
+    const html = await gp.goto("/events");
+    expect(html!.headers()["x-tec-api-version"]).toBe("v1");
+    expect(html!.headers()["x-tec-api-root"]).toMatch(/\/wp-json\/calendar\/events\/v1\/events$/);
     await expect(gp.getByRole("heading", { name: "Eventos en Colombia" })).toBeVisible();
     const card = gp.getByTestId("public-event").filter({ hasText: title });
     await expect(card).toBeVisible();

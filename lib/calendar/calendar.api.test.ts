@@ -521,3 +521,39 @@ describe("portal sessions", () => {
     expect((await api.call("GET", `${BASE}/events/${created.body.id}`, { headers: { cookie: adminCookie } })).status).toBe(200);
   });
 });
+
+describe("remaining single routes", () => {
+  it("updates and deletes organizers and venues by id and by slug, and edits tags", async () => {
+    const o = await cal("POST", "/organizers", { key: editor, body: { organizer: "Colectivo Champetú", phone: "3001112233" } });
+    const upd = await cal("PATCH", `/organizers/${o.body.id}`, { key: editor, body: { website: "https://champetu.example.co", phone: "" } });
+    expect(upd.status).toBe(200);
+    expect(upd.body.website).toBe("https://champetu.example.co");
+    expect(upd.body).not.toHaveProperty("phone");
+    const renamed = await cal("PUT", "/organizers/by-slug/colectivo-champetu", { key: editor, body: { slug: "champetu" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.slug).toBe("champetu");
+    expect((await cal("GET", "/organizers/by-slug/colectivo-champetu")).status).toBe(400);
+    expect((await cal("GET", "/organizers/by-slug/champetu")).body.id).toBe(o.body.id);
+    expect((await cal("DELETE", "/organizers/by-slug/champetu")).status).toBe(401);
+    expect((await cal("DELETE", "/organizers/by-slug/champetu", { key: editor })).body.status).toBe("trash");
+    expect((await cal("DELETE", `/organizers/${o.body.id}`, { key: editor })).body.code).toBe("organizer-is-in-trash");
+
+    const v = await cal("POST", "/venues", { key: editor, body: { venue: "Castillo San Felipe", show_map: "false" } });
+    expect(v.body.show_map).toBe(false);
+    const vr = await cal("POST", "/venues/by-slug/castillo-san-felipe", { key: editor, body: { city: "Cartagena", venue: "Castillo de San Felipe de Barajas" } });
+    expect(vr.body).toMatchObject({ city: "Cartagena", venue: "Castillo de San Felipe de Barajas", slug: "castillo-san-felipe" });
+
+    const tag = await cal("POST", "/tags", { key: editor, body: { name: "Nocturno", description: "De noche" } });
+    expect(tag.status).toBe(201);
+    expect(tag.headers.get("location")).toBe(`http://localhost:3000${BASE}/tags/${tag.body.id}`);
+    const tu = await cal("PATCH", `/tags/${tag.body.id}`, { key: editor, body: { name: "Nocturna", slug: "nocturna" } });
+    expect(tu.body).toMatchObject({ name: "Nocturna", slug: "nocturna", taxonomy: "post_tag" });
+    expect((await cal("PATCH", `/tags/${tag.body.id}`, { key: editor, body: { description: "" } })).status).toBe(400);
+    const e = await makeEvent({ title: "Ruta nocturna", tags: [tag.body.id] });
+    expect(e.tags.map((t: { slug: string }) => t.slug)).toEqual(["nocturna"]);
+    const tags = await cal("GET", `/tags?event=${e.id}`);
+    expect(tags.body.tags.map((t: { id: number }) => t.id)).toEqual([tag.body.id]);
+    expect((await cal("DELETE", `/tags/${tag.body.id}`, { key: editor })).body.slug).toBe("nocturna");
+    expect((await cal("GET", `/events/${e.id}`)).body.tags).toEqual([]);
+  });
+});
