@@ -543,6 +543,23 @@ describe("remaining single routes", () => {
     const vr = await cal("POST", "/venues/by-slug/castillo-san-felipe", { key: editor, body: { city: "Cartagena", venue: "Castillo de San Felipe de Barajas" } });
     expect(vr.body).toMatchObject({ city: "Cartagena", venue: "Castillo de San Felipe de Barajas", slug: "castillo-san-felipe" });
 
+    // Archives of venues: headers, paging links, upcoming-only.
+    const page1 = await cal("GET", "/venues?per_page=1", { key: editor });
+    expect(page1.headers.get("x-tec-total")).toBe(String(page1.body.total));
+    expect(page1.headers.get("x-tec-totalpages")).toBe(String(page1.body.total));
+    expect(page1.body.next_rest_url).toContain("page=2");
+    expect(page1.body.rest_url).toContain("status=any");
+    const past = await cal("POST", "/venues", { key: editor, body: { venue: "Sala del pasado" } });
+    await makeEvent({ title: "Evento pasado", venue: past.body.id, start_date: "2026-01-05 10:00", end_date: "2026-01-05 12:00" });
+    const future = await cal("POST", "/venues", { key: editor, body: { venue: "Sala del futuro" } });
+    await makeEvent({ title: "Evento futuro", venue: future.body.id });
+    const upcoming = (await cal("GET", "/venues?only_with_upcoming=true&per_page=50")).body.venues.map((x: { id: number }) => x.id);
+    expect(upcoming).toContain(future.body.id);
+    expect(upcoming).not.toContain(past.body.id);
+    const none = (await cal("GET", "/venues?has_events=false&per_page=50", { key: editor })).body.venues.map((x: { id: number }) => x.id);
+    expect(none).toContain(vr.body.id);
+    expect(none).not.toContain(future.body.id);
+
     const tag = await cal("POST", "/tags", { key: editor, body: { name: "Nocturno", description: "De noche" } });
     expect(tag.status).toBe(201);
     expect(tag.headers.get("location")).toBe(`http://localhost:3000${BASE}/tags/${tag.body.id}`);
