@@ -13,6 +13,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
@@ -20,10 +21,14 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/payments/new", label: "nav.takePayment", icon: "card" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
+    { href: "/events", label: "nav.events", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
+    { href: "/calendar/venues", label: "nav.venues", icon: "pin" },
+    { href: "/calendar/organizers", label: "nav.organizers", icon: "org" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
 };
