@@ -76,7 +76,7 @@ interface Authenticated {
   principal: Principal | null;
 }
 
-async function authenticate(req: Request, database: Database, clock: Clock, required: boolean): Promise<Authenticated> {
+export async function authenticate(req: Request, database: Database, clock: Clock, required: boolean): Promise<Authenticated> {
   const cfg = config();
   const header = req.headers.get("authorization");
   let lookup: { ok: true; principal: Principal; agency: { isActive: boolean; isArchived: boolean } | null } | null = null;

@@ -13,6 +13,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
@@ -21,10 +22,14 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/links", label: "nav.links", icon: "link" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
+    { href: "/events", label: "nav.events", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/calendar", label: "nav.calendar", icon: "calendar" },
+    { href: "/calendar/venues", label: "nav.venues", icon: "pin" },
+    { href: "/calendar/organizers", label: "nav.organizers", icon: "org" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
 };

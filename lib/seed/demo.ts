@@ -6,6 +6,7 @@ import type { Database } from "@/lib/db/open";
 import { hashPassword } from "@/lib/auth/password";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { bogotaDate } from "@/lib/time";
+import { seedCalendarDemo } from "@/lib/calendar/seed";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -194,6 +195,7 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
   const hotelAdmin = await prisma.user.create({
     data: { email: "hotel@demo.co", name: "Héctor Hotelero", passwordHash, role: "hotel_admin", hotels: { create: adminHotels.map((hotelId) => ({ hotelId })) } },
   });
+  await seedCalendarDemo(db, { now: opts.now, authorId: hotelAdmin.id, hotelIdsByCity });
 
   const keys: DemoKeys = {
     operator: (await issueApiKey(prisma, { role: "operator", userId: operator.id, label: "demo" }, opts.now)).key,

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/lib/portal/session";
+import { EventForm } from "../EventForm";
+
+export const metadata: Metadata = { title: "Editar evento" };
+
+export default async function EditEventPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireUser(["operator", "hotel_admin"]);
+  const { id } = await params;
+  if (!/^\d+$/.test(id)) notFound();
+  return <EventForm id={Number(id)} />;
+}

@@ -1,0 +1,423 @@
+// The WordPress REST request pipeline the calendar interface reproduces (calendar.md section 1.1):
+// route match -> missing required args -> validate_callback of every present arg (defaults included)
+// -> sanitize / type checks -> permission (401 anonymous, 403 logged in) -> handler, with the WordPress
+// error envelope {code, message, data: {status, ...}}.
+import crypto from "node:crypto";
+import { getDatabase, type Database } from "@/lib/db";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { systemClock, fixedClock, type Clock } from "@/lib/clock";
+import { config } from "@/lib/config";
+import { authenticate } from "@/lib/http/handler";
+import { readBodyText } from "@/lib/http/body";
+import { HttpError } from "@/lib/http/errors";
+import { log as rootLog } from "@/lib/http/log";
+import { principalKey, type Principal } from "@/lib/auth/principal";
+import { apiLimiter } from "@/lib/auth/rate-limit";
+
+export const NAMESPACE = "calendar/events/v1";
+export const BASE_PATH = `/wp-json/${NAMESPACE}`;
+
+export type WpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const READABLE: WpMethod[] = ["GET"];
+export const CREATABLE: WpMethod[] = ["POST"];
+export const EDITABLE: WpMethod[] = ["POST", "PUT", "PATCH"];
+export const DELETABLE: WpMethod[] = ["DELETE"];
+
+export class WpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+  toBody() {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+}
+
+export class WpResponse {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface WpContext {
+  db: PrismaClient;
+  database: Database;
+  clock: Clock;
+  now: Date;
+  principal: Principal | null;
+  /** operator or hotel admin: WordPress "editor" (edit, delete, see drafts). */
+  isEditor: boolean;
+  /** Effective arguments after defaults and sanitizing. */
+  params: Record<string, unknown>;
+  /** Names the request actually carried (not filled from a default). */
+  sent: Set<string>;
+  /** Path variables from the route match. */
+  path: Record<string, string>;
+  method: WpMethod;
+  url: URL;
+  /** REST root with a trailing slash: {PUBLIC_BASE_URL}/wp-json/calendar/events/v1/ */
+  root: string;
+  site: string;
+  /** Values set by validators for the handler (e.g. resolved rows). */
+  memo: Map<string, unknown>;
+}
+
+export type ArgType = "integer" | "number" | "string" | "boolean" | "array" | "object";
+export type ValidateResult = boolean | string | WpError;
+
+export interface ArgSpec {
+  type?: ArgType;
+  /** Swagger type when it differs from `type`. */
+  swaggerType?: string;
+  required?: boolean;
+  default?: unknown | ((ctx: WpContext) => unknown);
+  description?: string;
+  items?: { type: string };
+  enum?: string[];
+  in?: "query" | "path" | "body";
+  /** CSV lists get style=form, explode=false in the Swagger document. */
+  csv?: boolean;
+  validate?: (value: unknown, ctx: WpContext, name: string) => ValidateResult | Promise<ValidateResult>;
+  sanitize?: (value: unknown, ctx: WpContext) => unknown;
+}
+
+export interface Endpoint {
+  methods: WpMethod[];
+  args: Record<string, ArgSpec>;
+  permission?: (ctx: WpContext) => boolean | Promise<boolean>;
+  handler: (ctx: WpContext) => Promise<WpResponse | unknown>;
+}
+
+export interface WpRoute {
+  /** The WordPress route regex, as the namespace index shows it, e.g. "/events/(?P<id>\\d+)". */
+  pattern: string;
+  endpoints: Endpoint[];
+  /** Swagger path key, e.g. "/events/{id}" (absent: not documented). */
+  docPath?: string;
+}
+
+interface Compiled {
+  route: WpRoute;
+  regex: RegExp;
+}
+
+function compile(route: WpRoute): Compiled {
+  const src = route.pattern.replace(/\(\?P<([a-z_]+)>/g, "(?<$1>");
+  return { route, regex: new RegExp(`^${src}$`) };
+}
+
+// ---------------------------------------------------------------- body parsing
+
+/** Form bodies with PHP bracket keys: `organizer[0][organizer]=A&venue[venue]=B&tags[]=x`. */
+export function parsePhpForm(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
+    if (!m) {
+      out[rawKey] = value;
+      continue;
+    }
+    const keys = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
+    let node: Record<string, unknown> = out;
+    for (let i = 0; i < keys.length; i++) {
+      let k = keys[i];
+      const last = i === keys.length - 1;
+      if (k === "") k = String(Object.keys(node).length);
+      if (last) node[k] = value;
+      else {
+        if (typeof node[k] !== "object" || node[k] === null) node[k] = {};
+        node = node[k] as Record<string, unknown>;
+      }
+    }
+  }
+  return listify(out) as Record<string, unknown>;
+}
+
+/** Objects whose keys are 0..n-1 become arrays, as PHP arrays serialise to JSON. */
+function listify(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  const obj = v as Record<string, unknown>;
+  for (const k of Object.keys(obj)) obj[k] = listify(obj[k]);
+  const keys = Object.keys(obj);
+  if (keys.length > 0 && keys.every((k, i) => k === String(i))) return keys.map((k) => obj[k]);
+  return obj;
+}
+
+// ---------------------------------------------------------------- value helpers
+
+export function isTruthyBoolString(v: unknown): boolean | null {
+  if (typeof v === "boolean") return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === "string") {
+    const s = v.toLowerCase();
+    if (s === "true" || s === "1") return true;
+    if (s === "false" || s === "0") return false;
+  }
+  return null;
+}
+
+/** PHP FILTER_VALIDATE_BOOLEAN / tribe_is_truthy. */
+export function truthy(v: unknown): boolean {
+  if (typeof v === "boolean") return v;
+  if (typeof v === "number") return v !== 0;
+  if (typeof v === "string") return ["1", "true", "yes", "on"].includes(v.trim().toLowerCase());
+  return false;
+}
+
+/** Tribe's list_to_array: CSV split on /\s*,\s*\/ after urldecode, or an array as is. */
+export function listToArray(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (v === null || v === undefined || v === "") return [];
+  if (typeof v === "number") return [v];
+  if (typeof v === "string") {
+    let s = v;
+    try {
+      s = decodeURIComponent(v.replace(/\+/g, " "));
+    } catch {
+      /* keep as sent */
+    }
+    return s
+      .split(/\s*,\s*/)
+      .filter((x) => x !== "")
+      .map((x) => (/^\d+$/.test(x) ? Number(x) : x));
+  }
+  return [v];
+}
+
+export function isPositiveInt(v: unknown): boolean {
+  if (typeof v === "number") return Number.isInteger(v) && v > 0;
+  return typeof v === "string" && /^\s*\d+\s*$/.test(v) && Number(v) > 0;
+}
+
+export function isNonEmptyString(v: unknown): boolean {
+  return typeof v === "string" ? v !== "" : typeof v === "number";
+}
+
+function typeCheck(name: string, type: ArgType, v: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  const fail = { ok: false as const, message: `${name} no es de tipo ${type}.` };
+  switch (type) {
+    case "integer": {
+      if (typeof v === "number" && Number.isInteger(v)) return { ok: true, value: v };
+      if (typeof v === "string" && /^\s*-?\d+\s*$/.test(v)) return { ok: true, value: Number(v) };
+      return fail;
+    }
+    case "number": {
+      if (typeof v === "number" && Number.isFinite(v)) return { ok: true, value: v };
+      if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return { ok: true, value: Number(v) };
+      return fail;
+    }
+    case "boolean": {
+      const b = isTruthyBoolString(v);
+      return b === null ? fail : { ok: true, value: b };
+    }
+    case "string":
+      if (typeof v === "string") return { ok: true, value: v };
+      if (typeof v === "number") return { ok: true, value: String(v) };
+      return fail;
+    case "array":
+      if (Array.isArray(v)) return { ok: true, value: v };
+      if (typeof v === "string") return { ok: true, value: v.split(/[\s,]+/).filter(Boolean) };
+      return fail;
+    case "object":
+      return typeof v === "object" && v !== null ? { ok: true, value: v } : fail;
+  }
+}
+
+// ---------------------------------------------------------------- the pipeline
+
+export interface CalendarHandlerOptions {
+  routes: WpRoute[];
+  database?: () => Promise<Database>;
+  clock?: Clock;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=UTF-8", ...headers } });
+}
+
+export function noRoute(): WpError {
+  return new WpError(404, "rest_no_route", "No se encontró ninguna ruta que coincida con la URL y el método de la solicitud.");
+}
+
+export function createCalendarHandler(opts: CalendarHandlerOptions) {
+  const compiled = opts.routes.map(compile);
+  const getDb = opts.database ?? getDatabase;
+
+  return async function handle(req: Request): Promise<Response> {
+    const started = performance.now();
+    const url = new URL(req.url);
+    let path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
+    path = path.replace(/\/+$/, "");
+    if (path === "") path = "/";
+    const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as WpMethod | "OPTIONS";
+    const cfg = config();
+    const root = `${cfg.publicBaseUrl}${BASE_PATH}/`;
+    let response: Response;
+    let routeLabel = "(sin ruta)";
+    try {
+      let decoded = path;
+      try {
+        decoded = decodeURIComponent(path);
+      } catch {
+        /* keep the raw path */
+      }
+      const subject = path === "/" ? "" : decoded;
+      const matches = compiled.map((c) => ({ c, m: c.regex.exec(subject) })).filter((x) => x.m);
+      if (matches.length === 0) throw noRoute();
+      if (method === "OPTIONS") {
+        const allow = [...new Set(matches.flatMap((x) => x.c.route.endpoints.flatMap((e) => e.methods)))];
+        response = new Response(null, { status: 200, headers: { Allow: allow.join(", ") } });
+        return response;
+      }
+      let hit: { c: Compiled; m: RegExpExecArray; e: Endpoint } | null = null;
+      for (const x of matches) {
+        const e = x.c.route.endpoints.find((ep) => ep.methods.includes(method as WpMethod));
+        if (e) {
+          hit = { c: x.c, m: x.m!, e };
+          break;
+        }
+      }
+      if (!hit) throw noRoute();
+      routeLabel = `${method} ${hit.c.route.pattern}`;
+      const database = await getDb().catch(() => {
+        throw new WpError(503, "rest_database_unavailable", "La base de datos no está disponible");
+      });
+      let clock = opts.clock ?? systemClock;
+      // Test aid (TEST_CLOCK=1 only): X-Test-Now pins "now" for date-window checks.
+      const testNow = req.headers.get("x-test-now");
+      if (cfg.testClock && testNow && !Number.isNaN(Date.parse(testNow))) clock = fixedClock(testNow);
+      let principal: Principal | null = null;
+      try {
+        principal = (await authenticate(req, database, clock, false)).principal;
+      } catch (e) {
+        if (e instanceof HttpError) throw new WpError(403, "rest_cookie_invalid_nonce", e.detail);
+        throw e;
+      }
+
+      const limiterKey = principal ? principalKey(principal) : `ip:${req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local"}`;
+      if (!apiLimiter.take(limiterKey)) {
+        const retry = apiLimiter.retryAfterSeconds(limiterKey);
+        throw new WpError(429, "rest_too_many_requests", `Demasiadas solicitudes; intente de nuevo en ${retry} s`, { retry_after: retry });
+      }
+
+      // Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them.
+      const merged: Record<string, unknown> = {};
+      const query: Record<string, unknown> = {};
+      for (const [k, v] of url.searchParams) {
+        const m = /^([^[\]]+)\[\]$/.exec(k);
+        if (m) query[m[1]] = [...((query[m[1]] as unknown[]) ?? []), v];
+        else if (/\[/.test(k)) Object.assign(query, parsePhpForm(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`));
+        else query[k] = v;
+      }
+      let body: Record<string, unknown> = {};
+      if (method !== "GET") {
+        const text = await readBodyText(req).catch(() => {
+          throw new WpError(413, "rest_request_too_large", "El cuerpo de la solicitud es demasiado grande");
+        });
+        const ct = (req.headers.get("content-type") ?? "").toLowerCase();
+        if (text.trim() !== "") {
+          if (ct.includes("application/x-www-form-urlencoded")) body = parsePhpForm(text);
+          else if (ct.includes("json") || /^\s*[{[]/.test(text)) {
+            try {
+              const parsed = JSON.parse(text);
+              if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
+            } catch {
+              throw new WpError(400, "rest_invalid_json", "El cuerpo JSON no es válido.", { json_error_code: 4, json_error_message: "Syntax error" });
+            }
+          }
+        }
+      }
+      const pathParams: Record<string, string> = { ...(hit.m.groups ?? {}) };
+      Object.assign(merged, pathParams, query, body);
+      for (const [k, v] of Object.entries(pathParams)) {
+        if (merged[k] !== v) merged[`__body_${k}`] = merged[k];
+        merged[k] = v;
+      }
+      // The path names the item (decision 11): a body `slug` renames it instead of choosing it.
+      const ctx: WpContext = {
+        db: database.prisma,
+        database,
+        clock,
+        now: clock.now(),
+        principal,
+        isEditor: principal !== null && (principal.role === "operator" || principal.role === "hotel_admin"),
+        params: {},
+        sent: new Set(Object.keys(merged)),
+        path: pathParams,
+        method: method as WpMethod,
+        url,
+        root,
+        site: cfg.publicBaseUrl,
+        memo: new Map(),
+      };
+      const args = hit.e.args;
+      const missing = Object.entries(args)
+        .filter(([name, spec]) => spec.required && (merged[name] === undefined || merged[name] === null))
+        .map(([name]) => name);
+      if (missing.length) throw new WpError(400, "rest_missing_callback_param", `Falta(n) parámetro(s): ${missing.join(", ")}`, { params: missing });
+
+      const values: Record<string, unknown> = {};
+      for (const [name, spec] of Object.entries(args)) {
+        if (merged[name] !== undefined) values[name] = merged[name];
+        else if (spec.default !== undefined) values[name] = typeof spec.default === "function" ? (spec.default as (c: WpContext) => unknown)(ctx) : spec.default;
+      }
+      // Non-declared params stay available (WordPress keeps them on the request).
+      for (const [k, v] of Object.entries(merged)) if (!(k in args)) ctx.params[k] = v;
+      ctx.params = { ...ctx.params, ...values };
+
+      const invalid: Record<string, string> = {};
+      const details: Record<string, unknown> = {};
+      for (const [name, spec] of Object.entries(args)) {
+        if (!(name in values) || !spec.validate) continue;
+        const r = await spec.validate(values[name], ctx, name);
+        if (r === true) continue;
+        if (r instanceof WpError) {
+          invalid[name] = r.message;
+          details[name] = { code: r.code, message: r.message, data: r.data.status !== undefined ? r.data : { status: 400, ...r.data } };
+        } else invalid[name] = typeof r === "string" ? r : "Parámetro no válido.";
+      }
+      if (Object.keys(invalid).length) {
+        throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, {
+          params: invalid,
+          details: Object.keys(details).length ? details : [],
+        });
+      }
+      for (const [name, spec] of Object.entries(args)) {
+        if (!(name in values)) continue;
+        if (spec.sanitize) ctx.params[name] = spec.sanitize(values[name], ctx);
+        else if (spec.type) {
+          const r = typeCheck(name, spec.type, values[name]);
+          if (!r.ok) invalid[name] = r.message;
+          else ctx.params[name] = r.value;
+        }
+      }
+      if (Object.keys(invalid).length) {
+        throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, { params: invalid, details: [] });
+      }
+      if (hit.e.permission && !(await hit.e.permission(ctx))) {
+        throw new WpError(principal ? 403 : 401, "rest_forbidden", "Lo sentimos, no tiene permiso para hacer eso.");
+      }
+      const out = await hit.e.handler(ctx);
+      if (out instanceof WpResponse) response = json(out.status, out.body, out.headers);
+      else response = json(200, out);
+    } catch (e) {
+      if (e instanceof WpError) response = json(e.status, e.toBody());
+      else {
+        const err = e as { name?: string; code?: string; message?: string };
+        rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
+        response = json(500, { code: "rest_internal_error", message: "Ocurrió un error inesperado; intente de nuevo", data: { status: 500 } });
+      }
+    }
+    if (process.env.LOG_REQUESTS !== "off") {
+      rootLog.info("request", { request_id: crypto.randomUUID(), method: req.method, route: routeLabel, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+    }
+    if (req.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
+    return response;
+  };
+}
