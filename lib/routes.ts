@@ -4,6 +4,10 @@ import { healthRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
+import { agencyRoutes } from "@/lib/agencies/routes";
+import { cardRoutes } from "@/lib/cards/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes), ...authRoutes, ...jobs.map(cronRoute));
+routes.push(...agencyRoutes);
+routes.push(...cardRoutes);
