@@ -10,11 +10,15 @@ export interface NavItem {
 export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/agencies", label: "nav.agencies", icon: "building" },
+    { href: "/account-holders", label: "nav.accountHolders", icon: "users" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/organizations", label: "nav.organizations", icon: "org" },
+    { href: "/cards", label: "nav.cards", icon: "card" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
