@@ -6,7 +6,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
 import { messages } from "./messages";
-import { ConfirmDialog, Field, fieldErrors } from "./form-utils";
+import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
 
 export interface AgencyDto {
   id: number;
@@ -215,7 +215,7 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
     setNotice(null);
     try {
       const body = { ...form, webhook_url: form.webhook_url.trim() || undefined };
-      const r = await apiFetch<{ msg: string; id: number; agency: AgencyDto }>("/v2/agencies", { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ msg: string; id: number; agency: AgencyDto }>("/v2/agencies", { method: "POST", body, headers: { "idempotency-key": newIdempotencyKey() } });
       const existed = r.agency.name !== form.name.trim();
       setNotice(t(existed ? "form.existing" : "form.created", { name: r.agency.name }));
       setForm(emptyForm);

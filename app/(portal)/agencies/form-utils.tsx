@@ -74,3 +74,10 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/** An Idempotency-Key for one submission (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}

@@ -8,7 +8,7 @@ import { Badge, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { messages } from "../messages";
 import { AgencyStatus, type AgencyDto } from "../AgenciesClient";
-import { ConfirmDialog, Field, fieldErrors } from "../form-utils";
+import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
 
 interface Balance {
   balance: number;
@@ -206,7 +206,7 @@ function BalancePanel({ agencyId, preloaded }: { agencyId: number; preloaded: bo
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const topUp = useMutation({
-    mutationFn: () => apiFetch(`/v2/agencies/${agencyId}/balance/top-ups`, { method: "POST", body: { amount, note: note || undefined }, headers: { "idempotency-key": crypto.randomUUID() } }),
+    mutationFn: () => apiFetch(`/v2/agencies/${agencyId}/balance/top-ups`, { method: "POST", body: { amount, note: note || undefined }, headers: { "idempotency-key": newIdempotencyKey() } }),
     onSuccess: () => {
       setAmount("");
       setNote("");
