@@ -184,7 +184,27 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
       ) : !cards.data?.length ? (
         <EmptyState title={t("cards.empty")} />
       ) : (
-        <div className="card overflow-x-auto">
+        <>
+        <ul className="space-y-2 sm:hidden" aria-label={t("cards.title")}>
+          {cards.data.map((c) => (
+            <li key={c.card_id} className="card p-3" data-testid={`card-item-${c.nickname}`}>
+              <div className="flex items-start justify-between gap-2">
+                <div>
+                  <Link href={`/cards/${c.card_id}`} className="font-medium text-brand-700 hover:underline">
+                    {c.nickname}
+                  </Link>
+                  <div className="font-mono text-xs text-slate-500">•••• {c.last_four}</div>
+                </div>
+                <CardStatusBadge status={c.status} />
+              </div>
+              <div className="mt-2 text-xs text-slate-600">
+                {orgName(c.organization_id)} · {c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")}
+              </div>
+              <div className="text-xs text-slate-500">{t("cards.from", { a: formatDate(c.activation, locale), b: formatDate(c.expiration, locale) })}</div>
+            </li>
+          ))}
+        </ul>
+        <div className="card hidden overflow-x-auto sm:block">
           <table className="table-basic">
             <thead>
               <tr>
@@ -216,6 +236,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
             </tbody>
           </table>
         </div>
+        </>
       )}
     </div>
   );

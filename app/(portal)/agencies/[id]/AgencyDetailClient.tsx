@@ -222,7 +222,9 @@ function BalancePanel({ agencyId, preloaded }: { agencyId: number; preloaded: bo
   return (
     <section className="card space-y-3 p-4">
       <h2 className="font-semibold">{t("detail.balance")}</h2>
-      <StatCard label={t("detail.balance")} value={q.data ? formatMoney(q.data.balance, "COP", locale) : "…"} testId="agency-balance" />
+      {(preloaded || (q.data?.balance ?? 0) > 0) && (
+        <StatCard label={t("detail.balance")} value={q.data ? formatMoney(q.data.balance, "COP", locale) : "…"} testId="agency-balance" />
+      )}
       {!preloaded ? (
         <p className="text-sm text-slate-500">{t("detail.balanceOff")}</p>
       ) : (
