@@ -5,6 +5,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createAgency } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
 import { luhnValid } from "@/lib/gateways/card-issuer";
+import { chargeVirtualCard } from "./payment-use";
 
 let api: TestServer;
 beforeAll(async () => {
@@ -358,5 +359,41 @@ describe("card lifecycle over the test clock", () => {
   it("the cron route needs the secret", async () => {
     expect((await api.call("POST", "/api/cron/virtual-cards", { body: {} })).status).toBe(401);
     expect((await api.call("POST", "/api/cron/virtual-cards", { key: OPERATOR_KEY, body: {} })).status).toBe(401);
+  });
+});
+
+describe("use by a payment (helper for the payments gateway)", () => {
+  async function activeCard(oneTime: boolean) {
+    const a = await agencyWithOrg();
+    const card = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation: today(), expiration: addDays(today(), 5), one_time_use: oneTime }) })).body.data;
+    const pan = (await api.call("GET", `/api/v1/virtual-cards/${card.card_id}/sandbox-details`, { key: a.key })).body.number as string;
+    return { a, card, pan };
+  }
+  const use = (pan: string) => api.db.prisma.$transaction((tx) => chargeVirtualCard(tx, pan, new Date()));
+
+  it("declines a frozen card and passes unknown cards through", async () => {
+    const { pan } = await activeCard(true);
+    expect(await use(pan)).toMatchObject({ virtual: true, approved: false, reason: expect.stringMatching(/congelada/) });
+    expect(await use("4242424242424242")).toEqual({ virtual: false });
+  });
+
+  it("two concurrent payments with one one-time card: one approved, the card cancelled once", async () => {
+    const { card, pan } = await activeCard(true);
+    await runCron(new Date().toISOString());
+    const results = await Promise.all([use(pan), use(pan), use(pan)]);
+    expect(results.filter((r) => r.virtual && r.approved)).toHaveLength(1);
+    expect(results.filter((r) => r.virtual && !r.approved)).toHaveLength(2);
+    const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } });
+    expect(row.status).toBe("cancelled");
+    expect(row.usedAt).not.toBeNull();
+    expect(await api.db.prisma.virtualCardEvent.count({ where: { cardId: card.card_id, reason: "one_time_use_payment" } })).toBe(1);
+  });
+
+  it("a permanent card stays active after payments", async () => {
+    const { card, pan } = await activeCard(false);
+    await runCron(new Date().toISOString());
+    expect(await use(pan)).toMatchObject({ approved: true, cancelled: false });
+    expect(await use(pan)).toMatchObject({ approved: true, cancelled: false });
+    expect((await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } })).status).toBe("active");
   });
 });
