@@ -146,3 +146,28 @@ test("operator creates an agency, its login and its account holder; the agency c
   await expect(page.getByTestId(`card-item-VC-RES-${run}`).getByTestId("card-status")).toHaveAttribute("data-status", "frozen");
   await page.screenshot({ path: artifact("cards-phone.png"), fullPage: true });
 });
+
+test("operator tops up a preloaded agency's balance and the agency sees the ledger", async ({ page }) => {
+  await signIn(page, DEMO.operator);
+  await page.goto("/agencies");
+  await page.getByPlaceholder(/buscar por nombre/i).fill("Caribe Mayorista");
+  await page.getByRole("link", { name: "Caribe Mayorista de Turismo" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Caribe Mayorista de Turismo" })).toBeVisible();
+  const note = `Consignación ${run}`;
+  await page.getByLabel("Monto (COP)").fill("0");
+  await page.getByRole("button", { name: "Recargar saldo" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /amount: debe ser mayor que 0/ })).toBeVisible();
+  await page.getByLabel("Monto (COP)").fill("250000");
+  await page.getByLabel("Nota").fill(note);
+  await page.getByRole("button", { name: "Recargar saldo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Recarga registrada" })).toBeVisible();
+  await expect(page.locator("tr", { hasText: note })).toContainText("250.000");
+  await page.screenshot({ path: artifact("agency-balance-topup.png"), fullPage: true });
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO.wholesale);
+  await page.getByRole("link", { name: "Saldo precargado" }).first().click();
+  await expect(page.locator("tr", { hasText: note })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Recargar saldo" })).toHaveCount(0);
+  await page.screenshot({ path: artifact("agency-balance-own.png"), fullPage: true });
+});

@@ -19,6 +19,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/organizations", label: "nav.organizations", icon: "org" },
     { href: "/cards", label: "nav.cards", icon: "card" },
+    { href: "/balance", label: "nav.balance", icon: "cash" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [

@@ -196,7 +196,7 @@ function EditAgency({ a }: { a: AgencyDto }) {
   );
 }
 
-function BalancePanel({ agencyId, preloaded }: { agencyId: number; preloaded: boolean }) {
+export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyId: number; preloaded: boolean; canTopUp?: boolean }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
@@ -227,7 +227,7 @@ function BalancePanel({ agencyId, preloaded }: { agencyId: number; preloaded: bo
       )}
       {!preloaded ? (
         <p className="text-sm text-slate-500">{t("detail.balanceOff")}</p>
-      ) : (
+      ) : !canTopUp ? null : (
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
           noValidate
