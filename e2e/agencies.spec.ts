@@ -60,7 +60,7 @@ test("operator creates an agency, its login and its account holder; the agency c
   await users.getByLabel(/contraseña/i).fill(agencyPassword);
   await users.getByRole("button", { name: "Crear acceso" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Acceso creado para ${agencyEmail}` })).toBeVisible();
-  await expect(users.getByText(agencyEmail)).toBeVisible();
+  await expect(users.getByRole("listitem").filter({ hasText: agencyEmail })).toBeVisible();
   await page.screenshot({ path: artifact("agency-detail.png"), fullPage: true });
 
   // --- operator: account holder for the new agency

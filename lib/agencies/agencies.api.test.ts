@@ -206,8 +206,8 @@ describe("preloaded balance ledger", () => {
     expect(mine.status).toBe(200);
     expect(mine.body.balance).toBe(1500000.6);
     expect(mine.body.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
-      ["top_up", 0.1],
-      ["top_up", 1500000.5],
+      ["topup", 0.1],
+      ["topup", 1500000.5],
     ]);
     const stranger = await agencyWithKey(api.db.prisma);
     expect((await api.call("GET", `/api/v2/agencies/${agency.id}/balance`, { key: stranger.key })).status).toBe(404);

@@ -56,7 +56,7 @@ export async function topUpBalance(db: PrismaClient, agencyId: number, input: { 
       now,
     );
     const entry = await tx.balanceEntry.create({
-      data: { agencyId, amount: new Prisma.Decimal(input.amount), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "top_up", note: input.note ?? null, createdAt: now },
+      data: { agencyId, amount: new Prisma.Decimal(input.amount), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "topup", note: input.note ?? null, createdAt: now },
     });
     return { msg: "Recarga registrada", balance: new Prisma.Decimal(rows[0].balance), entry: presentEntry(entry) };
   });

@@ -127,7 +127,7 @@ export const topUpBody = z.object({
 
 export const balanceEntryOut = z.object({
   id: z.number().int(),
-  kind: z.string().meta({ description: "top_up | debit" }),
+  kind: z.string().meta({ description: "topup | debit | refund" }),
   amount: z.number(),
   balance_after: z.number(),
   reservation_id: z.string().nullable(),

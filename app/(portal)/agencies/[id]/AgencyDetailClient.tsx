@@ -13,7 +13,7 @@ import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-ut
 interface Balance {
   balance: number;
   is_preloaded: boolean;
-  entries: Array<{ id: number; kind: "top_up" | "debit"; amount: number; balance_after: number; note: string | null; reservation_id: string | null; created_at: string }>;
+  entries: Array<{ id: number; kind: string; amount: number; balance_after: number; note: string | null; reservation_id: string | null; created_at: string }>;
 }
 interface UserDto {
   id: number;
@@ -274,7 +274,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
                 <tr key={e.id}>
                   <td className="whitespace-nowrap">{formatDateTime(e.created_at, locale)}</td>
                   <td>
-                    {t(`detail.kind.${e.kind}`)}
+                    {["topup", "debit", "refund"].includes(e.kind) ? t(`detail.kind.${e.kind}`) : e.kind}
                     {e.note && <div className="text-xs text-slate-500">{e.note}</div>}
                     {e.reservation_id && <div className="text-xs text-slate-500">{e.reservation_id}</div>}
                   </td>
