@@ -6,10 +6,14 @@ import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 import { paymentRoutes } from "@/lib/payments/routes";
 import { webhookRoutes } from "@/lib/webhooks/routes";
+import { agencyRoutes } from "@/lib/agencies/routes";
+import { cardRoutes } from "@/lib/cards/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes));
 routes.push(...authRoutes);
 routes.push(...paymentRoutes);
 routes.push(...webhookRoutes);
+routes.push(...agencyRoutes);
+routes.push(...cardRoutes);
 routes.push(...jobs.map(cronRoute));
