@@ -400,7 +400,7 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
     expect(row.usedAt).not.toBeNull();
     const got = await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key });
     expect(got.body.status).toBe("cancelled");
-    expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled" });
+    expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled", reason: "one_time_use_payment" });
   });
 
   it("a permanent card takes several payments and stays active", async () => {
