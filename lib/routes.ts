@@ -7,6 +7,8 @@ import { jobs } from "@/lib/jobs";
 import { paymentRoutes } from "@/lib/payments/routes";
 import { webhookRoutes } from "@/lib/webhooks/routes";
 import { linkRoutes } from "@/lib/links/routes";
+import { agencyRoutes } from "@/lib/agencies/routes";
+import { cardRoutes } from "@/lib/cards/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes));
@@ -14,4 +16,6 @@ routes.push(...authRoutes);
 routes.push(...paymentRoutes);
 routes.push(...webhookRoutes);
 routes.push(...linkRoutes);
+routes.push(...agencyRoutes);
+routes.push(...cardRoutes);
 routes.push(...jobs.map(cronRoute));

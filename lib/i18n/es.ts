@@ -2,6 +2,7 @@
 export const es = {
   app: { name: "HotelPay", tagline: "Reservas y pagos hoteleros" },
   nav: {
+    balance: "Saldo precargado",
     dashboard: "Inicio",
     search: "Buscar hoteles",
     reservations: "Reservas",

@@ -377,7 +377,7 @@ describe("virtual cards of the service", () => {
     expect(after.usedAt).not.toBeNull();
     const events = await api.db.prisma.virtualCardEvent.findMany({ where: { cardId: card.id } });
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ fromStatus: "active", toStatus: "cancelled", reason: "pago con tarjeta de un solo uso" });
+    expect(events[0]).toMatchObject({ fromStatus: "active", toStatus: "cancelled", reason: "one_time_use_payment" });
     const approved = await api.db.prisma.paymentTransaction.count({ where: { virtualCardId: card.id, status: "approved" } });
     expect(approved).toBe(1);
   });

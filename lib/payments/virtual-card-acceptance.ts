@@ -2,6 +2,7 @@
 // accepted only while active; a one-time card is consumed by its first approved payment, atomically.
 import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
 import { panHash } from "./card-validation";
+import { CARD_REASONS } from "@/lib/cards/service";
 
 export const VIRTUAL_CARD_INACTIVE = { code: "virtual_card_inactive", reason: "tarjeta virtual no activa" };
 
@@ -30,6 +31,6 @@ export async function acceptVirtualCard(tx: Prisma.TransactionClient, card: Reco
     now.toISOString(),
   );
   if (used.length === 0) return false;
-  await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: "active", toStatus: "cancelled", reason: "pago con tarjeta de un solo uso", at: now } });
+  await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: "active", toStatus: "cancelled", reason: CARD_REASONS.oneTimeUsePayment, at: now } });
   return true;
 }

@@ -10,6 +10,8 @@ export interface NavItem {
 export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/agencies", label: "nav.agencies", icon: "building" },
+    { href: "/account-holders", label: "nav.accountHolders", icon: "users" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
@@ -23,6 +25,9 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/events", label: "nav.events", icon: "calendar" },
+    { href: "/organizations", label: "nav.organizations", icon: "org" },
+    { href: "/cards", label: "nav.cards", icon: "card" },
+    { href: "/balance", label: "nav.balance", icon: "cash" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [

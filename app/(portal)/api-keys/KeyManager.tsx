@@ -36,7 +36,7 @@ export function KeyManager({ owners }: { owners: KeyOwner[] }) {
   );
 }
 
-function OwnerCard({ owner }: { owner: KeyOwner }) {
+export function OwnerCard({ owner }: { owner: KeyOwner }) {
   const { t, locale } = useI18n();
   const router = useRouter();
   const [label, setLabel] = useState("");

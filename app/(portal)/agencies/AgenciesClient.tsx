@@ -1,0 +1,292 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch, ApiError } from "@/lib/client/api";
+import { useDict, useI18n } from "@/lib/i18n/client";
+import { Badge, EmptyState } from "@/components/ui";
+import { messages } from "./messages";
+import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
+
+export interface AgencyDto {
+  id: number;
+  name: string;
+  phone: string;
+  country_code: string;
+  email_for_notifications: string;
+  document_type: string;
+  document_number: string;
+  is_active: boolean;
+  is_archived: boolean;
+  agency_type: "retailer" | "wholesale";
+  is_preloaded: boolean;
+  webhook_url: string | null;
+  payout_account_id: string;
+  created_at: string;
+}
+
+type Filter = "all" | "active" | "inactive" | "archived";
+
+export function AgencyStatus({ a }: { a: Pick<AgencyDto, "is_active" | "is_archived"> }) {
+  const t = useDict(messages);
+  if (a.is_archived) return <Badge tone="gray">{t("status.archived")}</Badge>;
+  return a.is_active ? <Badge tone="green">{t("status.active")}</Badge> : <Badge tone="yellow">{t("status.inactive")}</Badge>;
+}
+
+export function AgenciesClient() {
+  const t = useDict(messages);
+  const { t: tc } = useI18n();
+  const qc = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<Filter>("all");
+  const [showForm, setShowForm] = useState(false);
+  const [pending, setPending] = useState<{ a: AgencyDto; action: "archive" | "deactivate" } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const params = new URLSearchParams({ per_page: "200" });
+  if (search.trim()) params.set("search", search.trim());
+  if (filter === "active") params.set("is_active", "true");
+  if (filter === "inactive") {
+    params.set("is_active", "false");
+    params.set("is_archived", "false");
+  }
+  if (filter === "archived") params.set("is_archived", "true");
+  const list = useQuery({ queryKey: ["agencies", params.toString()], queryFn: () => apiFetch<AgencyDto[]>(`/v2/agencies?${params}`) });
+
+  const patch = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => apiFetch(`/v2/agencies/${id}`, { method: "PATCH", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["agencies"] }),
+    onError: (e) => setError(e instanceof ApiError ? e.detail : tc("common.error")),
+  });
+
+  const filters: Array<[Filter, string]> = [
+    ["all", t("filterAll")],
+    ["active", t("filterActive")],
+    ["inactive", t("filterInactive")],
+    ["archived", t("filterArchived")],
+  ];
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center">
+          <input className="input sm:max-w-sm" placeholder={t("search")} aria-label={t("search")} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="flex flex-wrap gap-1" role="group">
+            {filters.map(([f, label]) => (
+              <button
+                key={f}
+                type="button"
+                onClick={() => setFilter(f)}
+                className={`rounded-full px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <button type="button" className="btn-primary" onClick={() => setShowForm((v) => !v)}>
+          {t("new")}
+        </button>
+      </div>
+
+      {showForm && <CreateAgencyForm onDone={() => qc.invalidateQueries({ queryKey: ["agencies"] })} />}
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+
+      {list.isLoading ? (
+        <p className="text-sm text-slate-500">{tc("common.loading")}</p>
+      ) : !list.data?.length ? (
+        <EmptyState title={t("empty")} />
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="table-basic">
+            <thead>
+              <tr>
+                <th>{t("col.name")}</th>
+                <th>{t("col.document")}</th>
+                <th>{t("col.type")}</th>
+                <th>{t("col.status")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.data.map((a) => (
+                <tr key={a.id} data-testid={`agency-row-${a.id}`}>
+                  <td>
+                    <Link href={`/agencies/${a.id}`} className="font-medium text-brand-700 hover:underline">
+                      {a.name}
+                    </Link>
+                    <div className="text-xs text-slate-500">{a.email_for_notifications}</div>
+                  </td>
+                  <td className="whitespace-nowrap">
+                    {a.document_type} {a.document_number}
+                  </td>
+                  <td>
+                    {t(`type.${a.agency_type}`)}
+                    {a.is_preloaded && (
+                      <div>
+                        <Badge tone="blue">{t("preloaded")}</Badge>
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <AgencyStatus a={a} />
+                  </td>
+                  <td className="whitespace-nowrap text-right">
+                    <div className="flex justify-end gap-3 text-sm font-medium">
+                      {!a.is_archived &&
+                        (a.is_active ? (
+                          <button type="button" className="text-amber-700 hover:underline" onClick={() => setPending({ a, action: "deactivate" })}>
+                            {t("deactivate")}
+                          </button>
+                        ) : (
+                          <button type="button" className="text-emerald-700 hover:underline" onClick={() => patch.mutate({ id: a.id, body: { is_active: true } })}>
+                            {t("activate")}
+                          </button>
+                        ))}
+                      {a.is_archived ? (
+                        <button type="button" className="text-slate-700 hover:underline" onClick={() => patch.mutate({ id: a.id, body: { is_archived: false } })}>
+                          {t("unarchive")}
+                        </button>
+                      ) : (
+                        <button type="button" className="text-red-700 hover:underline" onClick={() => setPending({ a, action: "archive" })}>
+                          {t("archive")}
+                        </button>
+                      )}
+                      <Link href={`/agencies/${a.id}`} className="text-brand-700 hover:underline">
+                        {t("open")}
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.action === "archive" ? t("archive") : t("deactivate")}
+        body={pending ? t(pending.action === "archive" ? "confirmArchive" : "confirmDeactivate", { name: pending.a.name }) : ""}
+        confirmLabel={pending?.action === "archive" ? t("archive") : t("deactivate")}
+        cancelLabel={tc("common.cancel")}
+        danger
+        busy={patch.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          patch.mutate({ id: pending.a.id, body: pending.action === "archive" ? { is_archived: true } : { is_active: false } }, { onSettled: () => setPending(null) });
+        }}
+      />
+    </div>
+  );
+}
+
+const emptyForm = {
+  name: "",
+  email_for_notifications: "",
+  country_code: "+57",
+  phone: "",
+  document_type: "NIT",
+  document_number: "",
+  agency_type: "retailer",
+  payout_account_id: "",
+  webhook_url: "",
+  is_preloaded: false,
+};
+
+function CreateAgencyForm({ onDone }: { onDone: () => void }) {
+  const t = useDict(messages);
+  const { t: tc } = useI18n();
+  const [form, setForm] = useState(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof emptyForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setNotice(null);
+    try {
+      const body = { ...form, webhook_url: form.webhook_url.trim() || undefined };
+      const r = await apiFetch<{ msg: string; id: number; agency: AgencyDto }>("/v2/agencies", { method: "POST", body, headers: { "idempotency-key": newIdempotencyKey() } });
+      const existed = r.agency.name !== form.name.trim();
+      setNotice(t(existed ? "form.existing" : "form.created", { name: r.agency.name }));
+      setForm(emptyForm);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fe = fieldErrors(err.detail);
+        setErrors(Object.keys(fe).length ? fe : { _: err.detail });
+      } else setErrors({ _: tc("common.error") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="card space-y-4 p-4" noValidate aria-label={t("form.title")}>
+      <h2 className="font-semibold">{t("form.title")}</h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t("form.name")} error={errors.name}>
+          <input className="input" value={form.name} onChange={set("name")} />
+        </Field>
+        <Field label={t("form.email")} error={errors.email_for_notifications}>
+          <input className="input" type="email" value={form.email_for_notifications} onChange={set("email_for_notifications")} />
+        </Field>
+        <div className="grid grid-cols-3 gap-2">
+          <Field label={t("form.countryCode")} error={errors.country_code}>
+            <input className="input" value={form.country_code} onChange={set("country_code")} />
+          </Field>
+          <Field label={t("form.phone")} error={errors.phone} className="col-span-2">
+            <input className="input" inputMode="numeric" value={form.phone} onChange={set("phone")} />
+          </Field>
+        </div>
+        <Field label={t("form.documentType")} error={errors.document_type}>
+          <select className="input" value={form.document_type} onChange={set("document_type")}>
+            <option value="NIT">NIT</option>
+            <option value="CC">CC</option>
+          </select>
+        </Field>
+        <Field label={t("form.documentNumber")} error={errors.document_number}>
+          <input className="input" inputMode="numeric" value={form.document_number} onChange={set("document_number")} />
+        </Field>
+        <Field label={t("form.agencyType")} error={errors.agency_type}>
+          <select className="input" value={form.agency_type} onChange={set("agency_type")}>
+            <option value="retailer">{t("type.retailer")}</option>
+            <option value="wholesale">{t("type.wholesale")}</option>
+          </select>
+        </Field>
+        <Field label={t("form.payout")} error={errors.payout_account_id}>
+          <input className="input" value={form.payout_account_id} onChange={set("payout_account_id")} />
+        </Field>
+        <Field label={t("form.webhook")} error={errors.webhook_url}>
+          <input className="input" type="url" value={form.webhook_url} onChange={set("webhook_url")} placeholder="https://" />
+        </Field>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={form.is_preloaded} onChange={set("is_preloaded")} className="h-4 w-4" />
+          {t("form.preloaded")}
+        </label>
+      </div>
+      {errors._ && (
+        <p className="text-sm text-red-700" role="alert">
+          {errors._}
+        </p>
+      )}
+      {notice && (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
+          {notice}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {t("form.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+import { Badge } from "@/components/ui";
+import { useDict } from "@/lib/i18n/client";
+import { messages } from "./messages";
+
+export type CardStatus = "frozen" | "active" | "cancelled";
+const TONES = { frozen: "blue", active: "green", cancelled: "gray" } as const;
+
+export function CardStatusBadge({ status }: { status: CardStatus }) {
+  const t = useDict(messages);
+  return (
+    <span data-testid="card-status" data-status={status}>
+      <Badge tone={TONES[status]}>{t(`cards.status.${status}`)}</Badge>
+    </span>
+  );
+}

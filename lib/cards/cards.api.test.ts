@@ -1,0 +1,413 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { agencyWithKey, createAgency, createHotel } from "@/lib/testing/factories";
+import { addDays, bogotaDate } from "@/lib/time";
+import { luhnValid } from "@/lib/gateways/card-issuer";
+import { encryptCardField } from "@/lib/payments/card-crypto";
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const CRON = "test-cron-secret";
+const today = () => bogotaDate(new Date());
+/** An instant inside a Bogotá calendar day (UTC-5): hh:mm local. */
+const bogotaAt = (day: string, hhmm = "12:00") => new Date(`${day}T${hhmm}:00-05:00`).toISOString();
+const runCron = (now: string) => api.call("POST", "/api/cron/virtual-cards", { key: CRON, body: { now } });
+
+const holderBody = (agencyId: number, over: Record<string, unknown> = {}) => ({
+  agency_id: agencyId,
+  first_name: "Laura",
+  last_name: "Gómez",
+  nacionality: "CO",
+  person_type: "natural",
+  document_number: "1020304050",
+  document_type: "CC",
+  birthdate: "1988-04-12",
+  email: "laura@agencia.co",
+  phone_number: "+573001234567",
+  address: "Calle 10 # 5-20",
+  city: "Cartagena",
+  state: "Bolívar",
+  country: "CO",
+  zip_code: "130001",
+  ...over,
+});
+
+let orgSeq = 0;
+async function agencyWithOrg() {
+  const { agency, key } = await agencyWithKey(api.db.prisma);
+  const holder = await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: holderBody(agency.id) });
+  expect(holder.status).toBe(201);
+  const org = await api.call("POST", "/api/v1/virtual-cards/organizations", { key, body: { name: `Org ${agency.id}-${orgSeq++}`, description: "Proveedores" } });
+  expect(org.status).toBe(200);
+  return { agency, key, holderId: holder.body.account_holder_id as string, orgId: org.body.id as number };
+}
+
+const cardBody = (orgId: number, over: Record<string, unknown> = {}) => ({
+  card_name: "Laura Gómez",
+  activation: addDays(today(), 1),
+  expiration: addDays(today(), 30),
+  organization_id: orgId,
+  one_time_use: true,
+  destination: { external_id: "hotel-77", name: "Hotel Caribe", email: "reservas@hotelcaribe.co" },
+  external_reference: "RES-1001",
+  ...over,
+});
+
+describe("account holders", () => {
+  it("the operator registers one per agency; the record has the spec's fields plus agency_id", async () => {
+    const agency = await createAgency(api.db.prisma);
+    const res = await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: holderBody(agency.id, { nacionality: "co" }) });
+    expect(res.status).toBe(201);
+    expect(res.body.account_holder_id).toMatch(/^ah_/);
+    expect(res.body).toMatchObject({ agency_id: agency.id, nacionality: "CO", birthdate: "1988-04-12", phone_number: "+573001234567", person_type: "natural" });
+    const second = await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: holderBody(agency.id) });
+    expect(second.status).toBe(409);
+    const list = await api.call("GET", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY });
+    expect(list.body.map((h: { account_holder_id: string }) => h.account_holder_id)).toContain(res.body.account_holder_id);
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
+    ["nacionality 3 letters", { nacionality: "COL" }, /^nacionality: .*2 letras/],
+    ["nacionality unknown", { nacionality: "XX" }, /^nacionality: /],
+    ["country", { country: "Colombia" }, /^country: .*2 letras/],
+    ["birthdate format", { birthdate: "12/04/1988" }, /^birthdate: .*AAAA-MM-DD/],
+    ["birthdate impossible", { birthdate: "1988-02-30" }, /^birthdate: /],
+    ["birthdate future", { birthdate: addDays(bogotaDate(new Date()), 3) }, /^birthdate: .*pasada/],
+    ["phone without +", { phone_number: "573001234567" }, /^phone_number: .*\+/],
+    ["phone letters", { phone_number: "+57 300 ABC" }, /^phone_number: /],
+    ["email", { email: "laura@" }, /^email: /],
+    ["person_type", { person_type: "company" }, /^person_type: .*natural o legal/],
+    ["document_type", { document_type: "DNI" }, /^document_type: /],
+    ["legal needs NIT", { person_type: "legal", document_type: "CC" }, /^document_type: .*NIT/],
+    ["CC digits", { document_number: "AB12345" }, /^document_number: .*dígitos/],
+    ["missing first_name", { first_name: undefined }, /^first_name: es obligatorio/],
+    ["zip_code", { zip_code: "1" }, /^zip_code: /],
+  ];
+  for (const [label, over, rule] of invalid) {
+    it(`400 and nothing stored: ${label}`, async () => {
+      const agency = await createAgency(api.db.prisma);
+      const res = await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: holderBody(agency.id, over) });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(rule);
+      expect(await api.db.prisma.accountHolder.count({ where: { agencyId: agency.id } })).toBe(0);
+    });
+  }
+
+  it("unknown agency -> 404; an agency may not register -> 403", async () => {
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: holderBody(999999) })).status).toBe(404);
+    const { agency, key } = await agencyWithKey(api.db.prisma);
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holders", { key, body: holderBody(agency.id) })).status).toBe(403);
+  });
+
+  it("4.10 returns the caller's holder; 404 when none or another agency's", async () => {
+    const none = await agencyWithKey(api.db.prisma);
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: none.key })).status).toBe(404);
+    const a = await agencyWithOrg();
+    const mine = await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: a.key, body: {} });
+    expect(mine.status).toBe(200);
+    expect(mine.body.account_holder_id).toBe(a.holderId);
+    expect(mine.body.first_name).toBe("Laura");
+    const b = await agencyWithOrg();
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: a.key, body: { account_holder_id: b.holderId } })).status).toBe(404);
+    const op = await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: OPERATOR_KEY, body: { account_holder_id: b.holderId } });
+    expect(op.body.agency_id).toBe(b.agency.id);
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: OPERATOR_KEY, body: {} })).status).toBe(400);
+    expect((await api.call("POST", "/api/v1/virtual-cards/account-holder/", { key: OPERATOR_KEY, body: { account_holder_id: "ah_nope" } })).status).toBe(404);
+  });
+});
+
+describe("organizations (4.11)", () => {
+  it("creates under the caller's holder, lists only the caller's, and a taken name is 400", async () => {
+    const a = await agencyWithOrg();
+    const name = `Operadora Andina ${crypto.randomBytes(3).toString("hex")}`;
+    const res = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: a.key, body: { name, description: "Pagos a hoteles", external_ref: "ERP-9" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: expect.any(Number), account_holder_id: a.holderId, name, description: "Pagos a hoteles", external_ref: "ERP-9" });
+    const b = await agencyWithOrg();
+    const dup = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: b.key, body: { name, description: "x" } });
+    expect(dup.status).toBe(400);
+    expect(dup.body.detail).toMatch(/^name: .*único/);
+    const dupCase = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: b.key, body: { name: name.toUpperCase(), description: "x" } });
+    expect(dupCase.status).toBe(400);
+    const listA = await api.call("GET", "/api/v1/virtual-cards/organizations", { key: a.key });
+    expect(listA.body.map((o: { id: number }) => o.id).sort()).toEqual([a.orgId, res.body.id].sort());
+    expect((await api.call("POST", "/api/v1/virtual-cards/organizations", { key: a.key, body: { description: "x" } })).body.detail).toMatch(/^name: es obligatorio/);
+    expect((await api.call("POST", "/api/v1/virtual-cards/organizations", { key: a.key, body: { name: "Sin descripción" } })).body.detail).toMatch(/^description: es obligatorio/);
+  });
+
+  it("racing creates with one name make one organization", async () => {
+    const a = await agencyWithOrg();
+    const name = `Carrera ${crypto.randomBytes(3).toString("hex")}`;
+    const rs = await Promise.all(Array.from({ length: 5 }, () => api.call("POST", "/api/v1/virtual-cards/organizations", { key: a.key, body: { name, description: "x" } })));
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.status === 400)).toHaveLength(4);
+  });
+
+  it("404 without an account holder; the operator names one", async () => {
+    const none = await agencyWithKey(api.db.prisma);
+    const res = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: none.key, body: { name: `Sin titular ${none.agency.id}`, description: "x" } });
+    expect(res.status).toBe(404);
+    const a = await agencyWithOrg();
+    expect((await api.call("POST", "/api/v1/virtual-cards/organizations", { key: OPERATOR_KEY, body: { name: `Op ${a.agency.id}`, description: "x" } })).status).toBe(400);
+    const op = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: OPERATOR_KEY, body: { name: `Op ${a.agency.id}`, description: "x", account_holder_id: a.holderId } });
+    expect(op.status).toBe(200);
+    expect(op.body.account_holder_id).toBe(a.holderId);
+  });
+});
+
+describe("virtual cards (4.6)", () => {
+  it("creates a frozen card with exactly the spec's fields plus status; the number is Luhn-valid and encrypted at rest", async () => {
+    const a = await agencyWithOrg();
+    const body = cardBody(a.orgId);
+    const res = await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.msg).toBe("string");
+    const d = res.body.data;
+    expect(Object.keys(d).sort()).toEqual(
+      ["card_id", "subaccount_id", "one_time_use", "nickname", "last_four", "expiration", "activation", "organization_id", "destination", "status"].sort(),
+    );
+    expect(d).toMatchObject({ one_time_use: true, nickname: "VC-RES-1001", activation: body.activation, expiration: body.expiration, organization_id: a.orgId, status: "frozen", destination: body.destination });
+    expect(d.last_four).toMatch(/^\d{4}$/);
+    const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: d.card_id } });
+    const details = await api.call("GET", `/api/v1/virtual-cards/${d.card_id}/sandbox-details`, { key: a.key });
+    expect(details.status).toBe(200);
+    const pan: string = details.body.number;
+    expect(pan).toMatch(/^\d{16}$/);
+    expect(luhnValid(pan)).toBe(true);
+    expect(pan.slice(-4)).toBe(d.last_four);
+    expect(details.body.cvc).toMatch(/^\d{3}$/);
+    expect(details.body).toMatchObject({ exp_month: Number(body.expiration.slice(5, 7)), exp_year: Number(body.expiration.slice(0, 4)) });
+    expect(row.numberHash).toBe(crypto.createHash("sha256").update(pan).digest("hex"));
+    expect(row.numberEncrypted).not.toContain(pan);
+    expect(row.cvcEncrypted).not.toContain(details.body.cvc);
+    expect(JSON.stringify(res.body)).not.toContain(pan);
+    const history = await api.db.prisma.virtualCardEvent.findMany({ where: { cardId: d.card_id } });
+    expect(history.map((e) => [e.fromStatus, e.toStatus, e.reason])).toEqual([[null, "frozen", "created"]]);
+  });
+
+  const t = () => today();
+  const invalid: Array<[string, (orgId: number) => Record<string, unknown>, RegExp]> = [
+    ["activation in the past", (o) => cardBody(o, { activation: addDays(t(), -1) }), /^activation: .*hoy/],
+    ["expiration equal to activation", (o) => cardBody(o, { activation: addDays(t(), 2), expiration: addDays(t(), 2) }), /^expiration: .*posterior/],
+    ["expiration before activation", (o) => cardBody(o, { activation: addDays(t(), 5), expiration: addDays(t(), 2) }), /^expiration: .*posterior/],
+    ["expiration beyond one year", (o) => cardBody(o, { expiration: addDays(t(), 367) }), /^expiration: .*un año/],
+    ["bad date", (o) => cardBody(o, { activation: "2026-13-01" }), /^activation: .*AAAA-MM-DD/],
+    ["missing card_name", (o) => cardBody(o, { card_name: undefined }), /^card_name: es obligatorio/],
+    ["card_name digits", (o) => cardBody(o, { card_name: "1234" }), /^card_name: /],
+    ["one_time_use type", (o) => cardBody(o, { one_time_use: "si" }), /^one_time_use: /],
+    ["organization_id type", (o) => cardBody(o, { organization_id: "uno" }), /^organization_id: /],
+    ["destination missing", (o) => cardBody(o, { destination: undefined }), /^destination: es obligatorio/],
+    ["destination email", (o) => cardBody(o, { destination: { external_id: "x", name: "y", email: "no" } }), /^destination\.email: /],
+    ["destination external_id", (o) => cardBody(o, { destination: { name: "y", email: "a@b.co" } }), /^destination\.external_id: es obligatorio/],
+    ["external_reference chars", (o) => cardBody(o, { external_reference: "RES 1/2" }), /^external_reference: /],
+  ];
+  for (const [label, make, rule] of invalid) {
+    it(`400 and no card: ${label}`, async () => {
+      const a = await agencyWithOrg();
+      const res = await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: make(a.orgId) });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(rule);
+      expect(await api.db.prisma.virtualCard.count({ where: { agencyId: a.agency.id } })).toBe(0);
+    });
+  }
+
+  it("accepts expiration exactly one year from today and activation today", async () => {
+    const a = await agencyWithOrg();
+    const y = Number(t().slice(0, 4)) + 1;
+    const limit = t().slice(5) === "02-29" ? `${y}-02-28` : `${y}${t().slice(4)}`;
+    const res = await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation: t(), expiration: limit }) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe("frozen");
+  });
+
+  it("another agency's organization is 404, and so are its cards", async () => {
+    const a = await agencyWithOrg();
+    const b = await agencyWithOrg();
+    const res = await api.call("POST", "/api/v1/virtual-cards", { key: b.key, body: cardBody(a.orgId) });
+    expect(res.status).toBe(404);
+    expect(res.body.detail).toMatch(/organization_id/);
+    const card = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId) })).body.data;
+    for (const [m, p] of [
+      ["GET", `/api/v1/virtual-cards/${card.card_id}`],
+      ["GET", `/api/v1/virtual-cards/${card.card_id}/sandbox-details`],
+      ["POST", `/api/v1/virtual-cards/${card.card_id}/freeze`],
+      ["POST", `/api/v1/virtual-cards/${card.card_id}/cancel`],
+    ] as const) {
+      expect((await api.call(m, p, { key: b.key })).status).toBe(404);
+    }
+    const listB = await api.call("GET", "/api/v1/virtual-cards", { key: b.key });
+    expect(listB.body.map((c: { card_id: string }) => c.card_id)).not.toContain(card.card_id);
+    expect((await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: OPERATOR_KEY })).status).toBe(200);
+  });
+
+  it("an agency without account holder cannot create cards (404)", async () => {
+    const a = await agencyWithOrg();
+    const none = await agencyWithKey(api.db.prisma);
+    expect((await api.call("POST", "/api/v1/virtual-cards", { key: none.key, body: cardBody(a.orgId) })).status).toBe(404);
+  });
+
+  it("lists with filters", async () => {
+    const a = await agencyWithOrg();
+    const c1 = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { one_time_use: true, external_reference: "F-1" }) })).body.data;
+    const c2 = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { one_time_use: false, external_reference: "F-2" }) })).body.data;
+    await api.call("POST", `/api/v1/virtual-cards/${c2.card_id}/cancel`, { key: a.key });
+    const all = await api.call("GET", "/api/v1/virtual-cards", { key: a.key });
+    expect(all.body.map((c: { card_id: string }) => c.card_id).sort()).toEqual([c1.card_id, c2.card_id].sort());
+    const cancelled = await api.call("GET", "/api/v1/virtual-cards?status=cancelled", { key: a.key });
+    expect(cancelled.body.map((c: { card_id: string }) => c.card_id)).toEqual([c2.card_id]);
+    const oneTime = await api.call("GET", "/api/v1/virtual-cards?one_time_use=true", { key: a.key });
+    expect(oneTime.body.map((c: { card_id: string }) => c.card_id)).toEqual([c1.card_id]);
+    const search = await api.call("GET", "/api/v1/virtual-cards?search=vc-f-2", { key: a.key });
+    expect(search.body.map((c: { card_id: string }) => c.card_id)).toEqual([c2.card_id]);
+    expect((await api.call("GET", "/api/v1/virtual-cards?status=dormida", { key: a.key })).status).toBe(400);
+  });
+
+  it("replays a creation with the same Idempotency-Key instead of issuing a second card", async () => {
+    const a = await agencyWithOrg();
+    const headers = { "idempotency-key": `card-${a.agency.id}` };
+    const r1 = await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId), headers });
+    const r2 = await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId), headers });
+    expect(r2.body.data.card_id).toBe(r1.body.data.card_id);
+    expect(await api.db.prisma.virtualCard.count({ where: { agencyId: a.agency.id } })).toBe(1);
+  });
+});
+
+describe("card lifecycle over the test clock", () => {
+  it("frozen until the activation day, active on it, cancelled on the expiration day (Bogotá dates)", async () => {
+    const a = await agencyWithOrg();
+    const activation = addDays(today(), 2);
+    const expiration = addDays(today(), 5);
+    const card = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation, expiration }) })).body.data;
+    const status = async () => (await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key })).body.status;
+
+    // Before activation: stays frozen, and cannot be unfrozen by hand.
+    await runCron(bogotaAt(addDays(activation, -1), "23:59"));
+    expect(await status()).toBe("frozen");
+    const early = await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/unfreeze`, { key: a.key });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(activation);
+
+    // 00:00 in Bogotá is 05:00 UTC: the activation day has begun.
+    const on = await runCron(bogotaAt(activation, "00:00"));
+    expect(on.status).toBe(200);
+    expect(on.body.processed).toBeGreaterThanOrEqual(1);
+    expect(await status()).toBe("active");
+
+    await runCron(bogotaAt(addDays(expiration, -1), "23:59"));
+    expect(await status()).toBe("active");
+    await runCron(bogotaAt(expiration, "00:01"));
+    expect(await status()).toBe("cancelled");
+
+    const detail = await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key });
+    expect(detail.body.history.map((e: { from_status: string | null; to_status: string; reason: string }) => [e.from_status, e.to_status, e.reason])).toEqual([
+      [null, "frozen", "created"],
+      ["frozen", "active", "activation_date"],
+      ["active", "cancelled", "expiration_date"],
+    ]);
+    expect((await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/unfreeze`, { key: a.key })).status).toBe(409);
+    expect((await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/cancel`, { key: a.key })).status).toBe(409);
+    expect((await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/freeze`, { key: a.key })).status).toBe(409);
+  });
+
+  it("a card its owner froze stays frozen after the activation day until unfrozen; cancel is final", async () => {
+    const a = await agencyWithOrg();
+    const card = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation: today(), expiration: addDays(today(), 10) }) })).body.data;
+    expect((await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/freeze`, { key: a.key })).status).toBe(409);
+    await runCron(bogotaAt(today(), "12:00"));
+    const froze = await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/freeze`, { key: a.key });
+    expect(froze.status).toBe(200);
+    expect(froze.body.data.status).toBe("frozen");
+    await runCron(bogotaAt(addDays(today(), 1), "12:00"));
+    expect((await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key })).body.status).toBe("frozen");
+    const back = await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/unfreeze`, { key: a.key });
+    expect(back.status).toBe(200);
+    expect(back.body.data.status).toBe("active");
+    expect((await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/unfreeze`, { key: a.key })).status).toBe(409);
+    const cancelled = await api.call("POST", `/api/v1/virtual-cards/${card.card_id}/cancel`, { key: OPERATOR_KEY });
+    expect(cancelled.body.data.status).toBe("cancelled");
+    const events = await api.db.prisma.virtualCardEvent.findMany({ where: { cardId: card.card_id }, orderBy: { id: "asc" } });
+    expect(events.map((e) => e.reason)).toEqual(["created", "activation_date", "frozen_by_user", "unfrozen_by_user", "cancelled_by_user"]);
+  });
+
+  it("two cron runs at once change each card once", async () => {
+    const a = await agencyWithOrg();
+    const day = addDays(today(), 3);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push((await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation: day, expiration: addDays(day, 2), external_reference: `R-${i}` }) })).body.data.card_id);
+    }
+    const [r1, r2] = await Promise.all([runCron(bogotaAt(day)), runCron(bogotaAt(day))]);
+    expect(r1.status).toBe(200);
+    expect(r2.status).toBe(200);
+    const events = await api.db.prisma.virtualCardEvent.findMany({ where: { cardId: { in: ids }, reason: "activation_date" } });
+    expect(events).toHaveLength(6);
+    expect(new Set(events.map((e) => e.cardId)).size).toBe(6);
+    const cards = await api.db.prisma.virtualCard.findMany({ where: { id: { in: ids } } });
+    expect(cards.every((c) => c.status === "active")).toBe(true);
+    const again = await runCron(bogotaAt(day, "13:00"));
+    expect(again.body.processed).toBe(0);
+  });
+
+  it("the cron route needs the secret", async () => {
+    expect((await api.call("POST", "/api/cron/virtual-cards", { body: {} })).status).toBe(401);
+    expect((await api.call("POST", "/api/cron/virtual-cards", { key: OPERATOR_KEY, body: {} })).status).toBe(401);
+  });
+});
+
+describe("paying with a virtual card through the card payment API (4.9)", () => {
+  async function activeCard(oneTime: boolean) {
+    const a = await agencyWithOrg();
+    const card = (await api.call("POST", "/api/v1/virtual-cards", { key: a.key, body: cardBody(a.orgId, { activation: today(), expiration: addDays(today(), 5), one_time_use: oneTime }) })).body.data;
+    const details = (await api.call("GET", `/api/v1/virtual-cards/${card.card_id}/sandbox-details`, { key: a.key })).body as { number: string; cvc: string; exp_month: number; exp_year: number };
+    return { a, card, details };
+  }
+  async function pay(key: string, d: { number: string; cvc: string; exp_month: number; exp_year: number }) {
+    const pem = (await api.call("GET", "/api/v2/virtual-terminal/public-key")).body.pem as string;
+    const hotel = await createHotel(api.db.prisma);
+    const enc = (v: string) => encryptCardField(v, pem);
+    return api.call("POST", "/api/v2/virtual-terminal/credit-card", {
+      key,
+      body: {
+        order: { ref_name: "Ana", ref_lastname: "Gómez", ref_number: `VC-${Math.random().toString(36).slice(2, 8)}`, amount: 250000, installments: 1, hotel_id: hotel.id },
+        card_item: { cc_number: enc(d.number), cc_code: enc(d.cvc), cc_expire_month: enc(String(d.exp_month)), cc_expire_year: enc(String(d.exp_year)), cc_holder: enc("Ana Gómez") },
+      },
+    });
+  }
+
+  it("declines a card that is still frozen", async () => {
+    const { a, details } = await activeCard(true);
+    const res = await pay(a.key, details);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 0, extra_info: { voucher_url: expect.any(String) } });
+  });
+
+  it("two concurrent payments with one one-time card: exactly one approved, the card cancelled once", async () => {
+    const { a, card, details } = await activeCard(true);
+    await runCron(new Date().toISOString());
+    const results = await Promise.all([pay(a.key, details), pay(a.key, details), pay(a.key, details)]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400 && r.body.code === 0)).toHaveLength(2);
+    const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } });
+    expect(row.status).toBe("cancelled");
+    expect(row.usedAt).not.toBeNull();
+    const got = await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key });
+    expect(got.body.status).toBe("cancelled");
+    expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled", reason: "one_time_use_payment" });
+  });
+
+  it("a permanent card takes several payments and stays active", async () => {
+    const { a, card, details } = await activeCard(false);
+    await runCron(new Date().toISOString());
+    expect((await pay(a.key, details)).status).toBe(200);
+    expect((await pay(a.key, details)).status).toBe(200);
+    expect((await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } })).status).toBe("active");
+  });
+});

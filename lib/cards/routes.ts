@@ -1,0 +1,157 @@
+// Account holders (4.10), organizations (4.11) and virtual cards (4.6) under /v1/virtual-cards.
+import { z } from "zod";
+import { defineRoute, json } from "@/lib/http/route";
+import { badRequest } from "@/lib/http/errors";
+import {
+  accountHolderOut,
+  cardIdParam,
+  createAccountHolderBody,
+  createCardBody,
+  createOrganizationBody,
+  getAccountHolderBody,
+  listCardsQuery,
+  listOrganizationsQuery,
+  organizationOut,
+  sandboxDetailsOut,
+  virtualCardDetailOut,
+  virtualCardOut,
+} from "./schema";
+import { createAccountHolder, getAccountHolder, listAccountHolders } from "./account-holders";
+import { createOrganization, listOrganizations } from "./organizations";
+import { cancelVirtualCard, createVirtualCard, freezeVirtualCard, getVirtualCard, listVirtualCards, sandboxCardDetails, unfreezeVirtualCard } from "./service";
+
+const tags = ["Tarjetas virtuales"];
+const cardResult = z.object({ msg: z.string(), data: virtualCardOut });
+
+export const cardRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/account-holders",
+    access: ["operator"],
+    summary: "Registrar el titular de cuenta de una agencia (una por agencia)",
+    tags,
+    body: createAccountHolderBody,
+    idempotent: true,
+    responses: [{ status: 201, description: "Titular registrado", schema: accountHolderOut }],
+    async handler({ body, db, clock }) {
+      return json(201, await createAccountHolder(db, body, clock.now()));
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards/account-holders",
+    access: ["operator"],
+    summary: "Listar los titulares de cuenta",
+    tags,
+    responses: [{ status: 200, description: "Titulares", schema: z.array(accountHolderOut) }],
+    handler: ({ db }) => listAccountHolders(db),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/account-holder",
+    access: ["operator", "agency"],
+    summary: "Consultar el titular de cuenta (4.10); una agencia puede omitir account_holder_id",
+    tags,
+    body: getAccountHolderBody,
+    optionalBody: true,
+    responses: [{ status: 200, description: "Titular", schema: accountHolderOut }],
+    handler: ({ body, db, principal }) => getAccountHolder(db, principal, body?.account_holder_id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/organizations",
+    access: ["operator", "agency"],
+    summary: "Crear organización (4.11) bajo el titular de cuenta de quien llama",
+    tags,
+    body: createOrganizationBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Organización", schema: organizationOut }],
+    handler: ({ body, db, principal, clock }) => createOrganization(db, principal, body, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards/organizations",
+    access: ["operator", "agency"],
+    summary: "Listar las organizaciones de quien llama",
+    tags,
+    query: listOrganizationsQuery,
+    responses: [{ status: 200, description: "Organizaciones", schema: z.array(organizationOut) }],
+    handler: ({ query, db, principal }) => listOrganizations(db, principal, query.account_holder_id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards",
+    access: ["operator", "agency"],
+    summary: "Crear tarjeta virtual (4.6): se crea congelada y se activa en su fecha de activación",
+    tags,
+    body: createCardBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Tarjeta creada", schema: cardResult }],
+    handler: ({ body, db, principal, clock }) => createVirtualCard(db, principal, body, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards",
+    access: ["operator", "agency"],
+    summary: "Listar tarjetas virtuales con filtros",
+    tags,
+    query: listCardsQuery,
+    responses: [{ status: 200, description: "Tarjetas", schema: z.array(virtualCardOut.extend({ card_name: z.string(), created_at: z.string() })) }],
+    handler({ query, db, principal }) {
+      if (principal.role === "agency" && query.agency_id !== undefined && query.agency_id !== principal.agencyId) {
+        throw badRequest("agency_id: una agencia solo puede consultar sus propias tarjetas");
+      }
+      return listVirtualCards(db, principal, query);
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards/{card_id}",
+    access: ["operator", "agency"],
+    summary: "Consultar una tarjeta virtual con su historial de estados",
+    tags,
+    params: cardIdParam,
+    responses: [{ status: 200, description: "Tarjeta", schema: virtualCardDetailOut }],
+    handler: ({ params, db, principal }) => getVirtualCard(db, principal, params.card_id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/{card_id}/freeze",
+    access: ["operator", "agency"],
+    summary: "Congelar una tarjeta activa",
+    tags,
+    params: cardIdParam,
+    responses: [{ status: 200, description: "Congelada", schema: cardResult }],
+    handler: ({ params, db, principal, clock }) => freezeVirtualCard(db, principal, params.card_id, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/{card_id}/unfreeze",
+    access: ["operator", "agency"],
+    summary: "Descongelar: vuelve a activa desde la fecha de activación y antes del vencimiento",
+    tags,
+    params: cardIdParam,
+    responses: [{ status: 200, description: "Activa", schema: cardResult }],
+    handler: ({ params, db, principal, clock }) => unfreezeVirtualCard(db, principal, params.card_id, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/virtual-cards/{card_id}/cancel",
+    access: ["operator", "agency"],
+    summary: "Cancelar una tarjeta (definitivo)",
+    tags,
+    params: cardIdParam,
+    responses: [{ status: 200, description: "Cancelada", schema: cardResult }],
+    handler: ({ params, db, principal, clock }) => cancelVirtualCard(db, principal, params.card_id, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards/{card_id}/sandbox-details",
+    access: ["operator", "agency"],
+    summary: "Datos completos de una tarjeta del emisor de pruebas (solo sandbox), para usarla en 4.9",
+    tags,
+    params: cardIdParam,
+    responses: [{ status: 200, description: "Número, CVC y vencimiento", schema: sandboxDetailsOut }],
+    handler: ({ params, db, principal }) => sandboxCardDetails(db, principal, params.card_id),
+  }),
+];

@@ -1,0 +1,161 @@
+// Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
+import { z } from "zod";
+import { isIsoDate } from "@/lib/time";
+import { boolField, emailField } from "@/lib/agencies/schema";
+
+const trimmed = (max: number) => z.string().trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+const NOT_COUNTRIES = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
+/** An ISO 3166-1 alpha-2 country code (upper case). */
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  const name = regionNames.of(code);
+  return !!name && name !== code && name !== "Unknown Region";
+}
+
+const countryField = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(isCountryCode, "debe ser un código de país ISO de 2 letras (p. ej. CO)");
+
+export const isoDateField = z.string().trim().refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
+
+export const PERSON_TYPES = ["natural", "legal"] as const;
+export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as const;
+
+export const createAccountHolderBody = z
+  .object({
+    agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+    first_name: trimmed(100),
+    last_name: trimmed(100),
+    nacionality: countryField,
+    person_type: z.enum(PERSON_TYPES, { error: "debe ser natural o legal" }),
+    document_number: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, "debe tener de 4 a 20 letras o dígitos, sin puntos ni guiones"),
+    document_type: z.enum(HOLDER_DOCUMENT_TYPES, { error: `debe ser uno de ${HOLDER_DOCUMENT_TYPES.join(", ")}` }),
+    birthdate: isoDateField,
+    email: emailField,
+    phone_number: z.string().trim().regex(/^\+\d{8,15}$/, "debe empezar con + y el indicativo del país, solo dígitos (p. ej. +573001234567)"),
+    address: trimmed(200),
+    city: trimmed(100),
+    state: trimmed(100),
+    country: countryField,
+    zip_code: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, "debe tener de 3 a 10 letras o dígitos"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.person_type === "legal" && v.document_type !== "NIT") {
+      ctx.addIssue({ code: "custom", path: ["document_type"], message: "una persona jurídica (legal) se identifica con NIT" });
+    }
+    if (v.person_type === "natural" && v.document_type === "NIT") {
+      ctx.addIssue({ code: "custom", path: ["document_type"], message: "una persona natural no se identifica con NIT" });
+    }
+    if (/^\d+$/.test(v.document_number) === false && ["CC", "NIT", "TI"].includes(v.document_type)) {
+      ctx.addIssue({ code: "custom", path: ["document_number"], message: `debe tener solo dígitos para ${v.document_type}` });
+    }
+  });
+export type CreateAccountHolderInput = z.output<typeof createAccountHolderBody>;
+
+export const accountHolderOut = z.object({
+  account_holder_id: z.string(),
+  agency_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  nacionality: z.string(),
+  person_type: z.string(),
+  document_number: z.string(),
+  document_type: z.string(),
+  birthdate: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+  created_at: z.string(),
+});
+
+const holderIdField = z.string().trim().min(1, "no puede estar vacío").max(64, "máximo 64 caracteres");
+
+export const getAccountHolderBody = z.object({ account_holder_id: holderIdField.optional() }).optional();
+
+export const createOrganizationBody = z.object({
+  name: trimmed(120),
+  description: trimmed(500),
+  external_ref: z.string().trim().max(100, "máximo 100 caracteres").nullable().optional(),
+  account_holder_id: holderIdField.optional(),
+});
+export type CreateOrganizationInput = z.output<typeof createOrganizationBody>;
+
+export const organizationOut = z.object({
+  id: z.number().int(),
+  account_holder_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  external_ref: z.string().nullable(),
+});
+
+export const listOrganizationsQuery = z.object({ account_holder_id: holderIdField.optional() });
+
+export const createCardBody = z.object({
+  card_name: z
+    .string()
+    .trim()
+    .min(2, "debe tener al menos 2 caracteres")
+    .max(60, "máximo 60 caracteres")
+    .regex(/^[\p{L} .'-]+$/u, "solo letras, espacios, puntos, apóstrofos y guiones"),
+  expiration: isoDateField,
+  activation: isoDateField,
+  organization_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  one_time_use: boolField(),
+  destination: z.object(
+    {
+      external_id: trimmed(100),
+      name: trimmed(120),
+      email: emailField,
+    },
+    { error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser un objeto {external_id, name, email}") },
+  ),
+  external_reference: z.string().trim().min(1, "no puede estar vacío").max(50, "máximo 50 caracteres").regex(/^[A-Za-z0-9_.-]+$/, "solo letras, dígitos, punto, guion y guion bajo"),
+});
+export type CreateCardInput = z.output<typeof createCardBody>;
+
+export const CARD_STATUSES = ["frozen", "active", "cancelled"] as const;
+
+export const virtualCardOut = z.object({
+  card_id: z.string(),
+  subaccount_id: z.string(),
+  one_time_use: z.boolean(),
+  nickname: z.string(),
+  last_four: z.string(),
+  expiration: z.string(),
+  activation: z.string(),
+  organization_id: z.number().int(),
+  destination: z.object({ external_id: z.string(), name: z.string(), email: z.string() }),
+  status: z.enum(CARD_STATUSES),
+});
+
+export const cardEventOut = z.object({ from_status: z.enum(CARD_STATUSES).nullable(), to_status: z.enum(CARD_STATUSES), reason: z.string(), at: z.string() });
+
+export const virtualCardDetailOut = virtualCardOut.extend({
+  card_name: z.string(),
+  external_reference: z.string(),
+  brand: z.string(),
+  agency_id: z.number().int(),
+  used_at: z.string().nullable(),
+  created_at: z.string(),
+  history: z.array(cardEventOut),
+});
+
+export const listCardsQuery = z.object({
+  status: z.enum(CARD_STATUSES, { error: "debe ser frozen, active o cancelled" }).optional(),
+  organization_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+  one_time_use: z.enum(["true", "false"], { error: "debe ser true o false" }).transform((v) => v === "true").optional(),
+  agency_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+  search: z.string().trim().max(100, "máximo 100 caracteres").optional(),
+});
+
+export const cardIdParam = z.object({ card_id: z.string().min(1).max(64, "máximo 64 caracteres") });
+
+export const sandboxDetailsOut = z.object({ number: z.string(), cvc: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
