@@ -3,10 +3,12 @@ import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
 import { paymentOrdersJob } from "@/lib/payments/jobs";
 import { webhooksJob } from "@/lib/webhooks/job";
+import { paymentLinksJob } from "@/lib/links/routes";
 import { virtualCardsJob } from "@/lib/cards/lifecycle";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
 jobs.push(webhooksJob);
+jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);

@@ -6,6 +6,7 @@ import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 import { paymentRoutes } from "@/lib/payments/routes";
 import { webhookRoutes } from "@/lib/webhooks/routes";
+import { linkRoutes } from "@/lib/links/routes";
 import { agencyRoutes } from "@/lib/agencies/routes";
 import { cardRoutes } from "@/lib/cards/routes";
 
@@ -14,6 +15,7 @@ routes.push(healthRoute, openApiRoute(() => routes));
 routes.push(...authRoutes);
 routes.push(...paymentRoutes);
 routes.push(...webhookRoutes);
+routes.push(...linkRoutes);
 routes.push(...agencyRoutes);
 routes.push(...cardRoutes);
 routes.push(...jobs.map(cronRoute));

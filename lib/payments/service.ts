@@ -12,6 +12,8 @@ import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
 import { creditReservation, reservationForPayment } from "./reservation-credit";
+import { recordLinkAttempt } from "@/lib/links/outcome";
+import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
 
 export interface PaymentCtx {
@@ -119,8 +121,10 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
     });
     await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
     if (result.approved && reservation) await creditReservation(tx, reservation.id, amount.toFixed(2), transactionId, now);
+    if (opts.linkId) await recordLinkAttempt(tx, { linkId: opts.linkId, transactionId, approved: result.approved, amount, voucherCode, at: now });
     return result;
   });
+  if (opts.linkId) void kickDeliveries();
   const voucherUrl = voucherPath(voucherCode);
   return outcome.approved ? { approved: true, transactionId, voucherUrl } : { approved: false, transactionId, voucherUrl, reason: outcome.reason };
 }
@@ -195,23 +199,29 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
 export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
   const at = now.toISOString();
   const done = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: string; reservation_id: string | null; amount: string }[]>(
+    const rows = await tx.$queryRawUnsafe<{ id: string; reservation_id: string | null; link_id: string | null; amount: string }[]>(
       `UPDATE payment_transactions SET status = $2::"PaymentStatus", completed_at = $3::timestamptz
        WHERE id = $1 AND status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at > $3::timestamptz
-       RETURNING id, reservation_id, amount::text AS amount`,
+       RETURNING id, reservation_id, link_id, amount::text AS amount`,
       transactionId,
       outcome,
       at,
     );
     if (rows.length === 0) return false;
+    let voucherCode: string | null = null;
     if (outcome === "approved") {
-      await tx.voucher.create({ data: { code: newVoucherCode(), transactionId, createdAt: now } });
+      voucherCode = newVoucherCode();
+      await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
       if (rows[0].reservation_id) await creditReservation(tx, rows[0].reservation_id, rows[0].amount, transactionId, now);
     } else {
       await tx.paymentTransaction.update({ where: { id: transactionId }, data: { declineCode: "rejected", declineReason: "el pagador no completó el pago" } });
     }
-    return true;
+    if (rows[0].link_id) {
+      await recordLinkAttempt(tx, { linkId: rows[0].link_id, transactionId, approved: outcome === "approved", amount: new Prisma.Decimal(rows[0].amount), voucherCode, at: now });
+    }
+    return rows[0].link_id ? "notify" : true;
   });
+  if (done === "notify") void kickDeliveries();
   if (done) return;
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
   if (!t) throw notFound(`La transacción ${transactionId} no existe`);

@@ -21,6 +21,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/payments/new", label: "nav.takePayment", icon: "card" },
+    { href: "/links", label: "nav.links", icon: "link" },
     { href: "/payments", label: "nav.payments", icon: "list" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/events", label: "nav.events", icon: "calendar" },

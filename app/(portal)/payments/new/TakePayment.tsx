@@ -2,6 +2,7 @@
 import { useMemo, useState } from "react";
 import Link from "next/link";
 import { apiFetch, ApiError } from "@/lib/client/api";
+import { cardEncryptor } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { formatMoney } from "@/lib/format";
 import { Icon } from "@/components/Icon";
@@ -13,19 +14,6 @@ type Result =
   | { kind: "approved"; voucher: string; transactionId: string }
   | { kind: "declined"; voucher: string; reason: string }
   | { kind: "order"; checkoutUrl: string; transactionId: string };
-
-/** The browser half of decisions.md section 7: each card field becomes base64(RSA-OAEP-SHA256(text)). */
-async function cardEncryptor() {
-  if (!globalThis.crypto?.subtle) throw new Error("no-crypto");
-  const { jwk } = await apiFetch<{ jwk: { kty: string; n: string; e: string } }>("/v2/virtual-terminal/public-key");
-  const key = await crypto.subtle.importKey("jwk", { kty: jwk.kty, n: jwk.n, e: jwk.e, alg: "RSA-OAEP-256", ext: true }, { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
-  return async (plain: string) => {
-    const bytes = new Uint8Array(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(plain)));
-    let bin = "";
-    for (const b of bytes) bin += String.fromCharCode(b);
-    return btoa(bin);
-  };
-}
 
 const toAmount = (s: string) => Number(s.trim().replace(",", "."));
 const cents = (s: string) => Math.round(toAmount(s) * 100);

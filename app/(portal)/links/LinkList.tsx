@@ -1,0 +1,139 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import { useDict, useI18n } from "@/lib/i18n/client";
+import { linkMessages } from "@/lib/links/messages";
+import { PageHeader, EmptyState } from "@/components/ui";
+import { formatDateTime, formatMoney } from "@/lib/format";
+import { LinkStatusBadge } from "./LinkStatusBadge";
+
+interface Row {
+  code: string;
+  status: "active" | "paid" | "expired" | "cancelled";
+  hotel_name: string;
+  guest_name: string;
+  email: string;
+  amount: number;
+  currency: string;
+  description: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export function LinkList() {
+  const t = useDict(linkMessages);
+  const { locale } = useI18n();
+  const [status, setStatus] = useState("");
+  const [draft, setDraft] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const qs = new URLSearchParams({ page: String(page), per_page: "20" });
+  if (status) qs.set("status", status);
+  if (search) qs.set("q", search);
+  const q = useQuery({
+    queryKey: ["links", qs.toString()],
+    queryFn: ({ signal }) => apiFetch<{ items: Row[]; total: number; per_page: number }>(`/v2/links?${qs}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.per_page)) : 1;
+  return (
+    <div>
+      <PageHeader
+        title={t("list.title")}
+        subtitle={t("list.subtitle")}
+        actions={
+          <Link href="/links/new" className="btn-primary">
+            {t("list.new")}
+          </Link>
+        }
+      />
+      <form
+        className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setSearch(draft);
+        }}
+      >
+        <div>
+          <label className="label" htmlFor="l-status">{t("list.status")}</label>
+          <select
+            id="l-status"
+            className="input"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t("list.all")}</option>
+            {(["active", "paid", "expired", "cancelled"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex-1">
+          <label className="label" htmlFor="l-q">{t("list.search")}</label>
+          <input id="l-q" className="input" placeholder={t("list.searchPlaceholder")} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-primary">
+          {t("list.search")}
+        </button>
+      </form>
+      {q.data && q.data.items.length === 0 ? (
+        <EmptyState title={t("list.empty")} />
+      ) : (
+        <div className={`card overflow-x-auto ${q.isFetching ? "opacity-70" : ""}`}>
+          <table className="table-basic">
+            <thead>
+              <tr>
+                <th>{t("list.guest")}</th>
+                <th>{t("list.hotel")}</th>
+                <th className="text-right">{t("list.amount")}</th>
+                <th>{t("list.status")}</th>
+                <th>{t("list.expires")}</th>
+                <th>{t("list.created")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {(q.data?.items ?? []).map((l) => (
+                <tr key={l.code} className="hover:bg-slate-50">
+                  <td>
+                    <Link href={`/links/${l.code}`} className="font-medium text-brand-700 hover:underline">
+                      {l.guest_name}
+                    </Link>
+                    <p className="max-w-xs truncate text-xs text-slate-500">{l.description}</p>
+                  </td>
+                  <td>{l.hotel_name}</td>
+                  <td className="whitespace-nowrap text-right">{formatMoney(l.amount, l.currency, locale)}</td>
+                  <td>
+                    <LinkStatusBadge status={l.status} />
+                  </td>
+                  <td className="whitespace-nowrap text-xs">{formatDateTime(l.expires_at, locale)}</td>
+                  <td className="whitespace-nowrap text-xs">{formatDateTime(l.created_at, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {q.data && q.data.total > 0 && (
+        <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
+          <span>{t("list.page", { page, pages, total: q.data.total })}</span>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t("list.prev")}
+            </button>
+            <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t("list.next")}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import { getDatabase } from "@/lib/db";
+import { getDict } from "@/lib/i18n/server";
+import { payMessages } from "@/lib/links/pay-messages";
+import { publicLinkView } from "@/lib/links/service";
+import { LINK_CODE_RE } from "@/lib/links/schema";
+import { formatDate, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { LocaleSwitch } from "@/components/LocaleSwitch";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
+import { PayForm, TimeLeft } from "./PayForm";
+
+export const metadata: Metadata = { title: "Pago", robots: { index: false, follow: false } };
+export const dynamic = "force-dynamic";
+
+export default async function PayPage({ params }: { params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  const { t, locale } = await getDict(payMessages);
+  const { prisma } = await getDatabase();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(prisma, code, new Date()) : null;
+
+  return (
+    <main className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
+      <div className="mx-auto max-w-lg px-4 py-6 sm:py-10">
+        <div className="mb-5 flex items-center justify-between">
+          <span className="text-xl font-bold text-brand-700">HotelPay</span>
+          <LocaleSwitch />
+        </div>
+        {!link ? (
+          <section className="card p-6 text-center" data-testid="pay-missing">
+            <p className="font-medium">{t("notFound")}</p>
+          </section>
+        ) : (
+          <section className="card overflow-hidden" data-testid="pay-page">
+            <div className="bg-brand-700 px-6 py-5 text-white">
+              <p className="text-sm opacity-90">{t("title")}</p>
+              <p className="mt-1 text-3xl font-bold" data-testid="pay-amount">
+                {formatMoney(link.amount, link.currency, locale)}
+              </p>
+              <p className="mt-1 text-sm opacity-90">
+                {t("for")} {link.guestName}
+              </p>
+            </div>
+            <div className="space-y-4 px-6 py-5">
+              <dl className="space-y-3 text-sm">
+                <div>
+                  <dt className="text-slate-500">{t("hotel")}</dt>
+                  <dd className="font-medium">
+                    {link.hotel.name} · {cityLabel(link.hotel.city)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="sr-only">Descripción</dt>
+                  <dd className="whitespace-pre-wrap break-words text-slate-700" data-testid="pay-description">
+                    {link.description}
+                  </dd>
+                </div>
+                {link.bookingDates && (
+                  <div>
+                    <dt className="text-slate-500">{t("dates")}</dt>
+                    <dd>
+                      {formatDate(link.bookingDates.from, locale)} → {formatDate(link.bookingDates.to, locale)}
+                    </dd>
+                  </div>
+                )}
+                <div>
+                  <dt className="text-slate-500">{t("agency")}</dt>
+                  <dd>{link.agency}</dd>
+                </div>
+              </dl>
+
+              {link.status === "active" && (
+                <>
+                  <TimeLeft expiresAt={link.expiresAt} />
+                  {link.pendingCheckout && (
+                    <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+                      <p className="font-medium text-amber-900">{t("pending")}</p>
+                      <p className="text-amber-800">{t("pendingHint")}</p>
+                      <a className="mt-1 inline-block font-medium text-brand-700 underline" href={`/checkout/${link.pendingCheckout.transactionId}`}>
+                        {t("pendingGo")}
+                      </a>
+                    </div>
+                  )}
+                  <PayForm
+                    code={link.code}
+                    amount={link.amount}
+                    currency={link.currency}
+                    banks={BANKS}
+                    cashMethods={CASH_METHODS}
+                    documentTypes={DOCUMENT_TYPES}
+                    personTypes={PERSON_TYPES}
+                  />
+                </>
+              )}
+              {link.status === "paid" && (
+                <div className="rounded-lg bg-emerald-50 p-4 text-emerald-900" data-testid="pay-state">
+                  <p className="text-lg font-semibold">{t("paid")}</p>
+                  {link.paidAt && <p className="text-sm">{t("paidOn", { date: formatDateTime(link.paidAt, locale) })}</p>}
+                  {link.voucherUrl && (
+                    <a className="mt-2 inline-block font-medium text-brand-700 underline" href={link.voucherUrl.replace(/^\/v2/, "")}>
+                      {t("voucher")}
+                    </a>
+                  )}
+                </div>
+              )}
+              {link.status === "expired" && (
+                <div className="rounded-lg bg-slate-100 p-4 text-slate-700" data-testid="pay-state">
+                  <p className="text-lg font-semibold">{t("expired")}</p>
+                  <p className="text-sm">{t("expiredHint")}</p>
+                </div>
+              )}
+              {link.status === "cancelled" && (
+                <div className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="pay-state">
+                  <p className="text-lg font-semibold">{t("cancelled")}</p>
+                  <p className="text-sm">{t("cancelledHint")}</p>
+                </div>
+              )}
+            </div>
+          </section>
+        )}
+        <p className="mt-4 text-center text-xs text-slate-500">{t("secure")}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+// Paying a link from the guest page (decisions.md section 7): POST /api/v2/links/{code}/pay, public.
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Principal } from "@/lib/auth/principal";
+import { conflict, notFound } from "@/lib/http/errors";
+import { config } from "@/lib/config";
+import { cardItemSchema } from "@/lib/payments/schema";
+import { createApmOrder, payByCard } from "@/lib/payments/service";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
+import { kickDeliveries } from "@/lib/webhooks/outbox";
+import { effectiveStatus } from "./service";
+
+const inList = (list: Array<{ code: string }>, path: string) =>
+  z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).refine((c) => list.some((l) => l.code === c), `no es un código de la lista ${path}`);
+const text = (max: number) => z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "es obligatorio").max(max, `máximo ${max} caracteres`);
+
+const payer = z.object({
+  fiscal_number: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().regex(/^[0-9A-Za-z-]{4,20}$/, "debe ser un número de documento válido"),
+  fiscal_number_type: inList(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+  user_type: inList(PERSON_TYPES, "/api/v2/apms/person-types"),
+  address: text(200),
+});
+
+export const payLinkBody = z.discriminatedUnion(
+  "method",
+  [
+    z.object({
+      method: z.literal("card"),
+      card_item: cardItemSchema,
+      installments: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36").default(1),
+    }),
+    z.object({ method: z.literal("cash"), payment_type: inList(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
+    z.object({ method: z.literal("bank_transfer"), bank_code: inList(BANKS, "/api/v2/apms/banks"), payer }),
+  ],
+  { error: "method: debe ser card, cash o bank_transfer" },
+);
+export type PayLinkBody = z.output<typeof payLinkBody>;
+
+export const payLinkResponse = z.union([
+  z.object({ status: z.enum(["approved", "declined"]), transaction_id: z.string(), voucher_url: z.string(), redirect_url: z.string().nullable(), detail: z.string().optional() }),
+  z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
+]);
+
+const PAYMENT_HOLD_MS = 2 * 60_000;
+
+function withParams(url: string, params: Record<string, string>) {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date) {
+  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } } } });
+  if (!link) throw notFound("El enlace de pago no existe");
+  const status = effectiveStatus(link, now);
+  if (status !== "active") {
+    const why = { paid: "ya fue pagado", expired: "venció", cancelled: "fue cancelado" }[status];
+    throw conflict(`El enlace ${why}; no admite más pagos`);
+  }
+  const [first, ...rest] = link.guestName.split(/\s+/);
+  const order = {
+    ref_name: first,
+    ref_lastname: rest.join(" ") || first,
+    // A link for a reservation pays that reservation; otherwise the link's code identifies the payment.
+    ref_number: link.reservation?.code ?? link.code,
+    detail: link.description.slice(0, 99),
+    amount: link.amount.toNumber(),
+    hotel_id: link.hotelId,
+    email: link.email,
+    phone: link.phone,
+    ip,
+  };
+  // The link's payments are made on behalf of its agency, whoever the guest is.
+  const principal: Principal = { role: "agency", via: "api_key", userId: null, apiKeyId: null, agencyId: link.agencyId, agencyType: null, hotelIds: [] };
+  const ctx = { db, principal, now };
+
+  if (body.method === "card") {
+    // One card charge at a time per link: the hold is taken with a conditional update, never in memory.
+    const held = await db.paymentLink.updateMany({
+      where: { id: link.id, status: "active", expiresAt: { gt: now }, OR: [{ paymentLockUntil: null }, { paymentLockUntil: { lt: now } }] },
+      data: { paymentLockUntil: new Date(now.getTime() + PAYMENT_HOLD_MS) },
+    });
+    if (held.count === 0) throw conflict("Ya hay un pago en curso para este enlace; espere unos segundos");
+    let result;
+    try {
+      result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
+    } catch (e) {
+      await db.paymentLink.update({ where: { id: link.id }, data: { paymentLockUntil: null } });
+      throw e;
+    }
+    void kickDeliveries();
+    const target = result.approved ? link.successUrl : link.failureUrl;
+    return {
+      status: result.approved ? ("approved" as const) : ("declined" as const),
+      transaction_id: result.transactionId,
+      voucher_url: result.voucherUrl,
+      redirect_url: target ? withParams(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
+      ...(result.approved ? {} : { detail: result.reason }),
+    };
+  }
+
+  const responseUrl = `${config().publicBaseUrl}/pay/${link.code}`;
+  const apmOrder = { ...order, fiscal_number: body.payer.fiscal_number };
+  const common = { address: body.payer.address, user_type: body.payer.user_type, fiscal_number_type: body.payer.fiscal_number_type, response_url: responseUrl };
+  return body.method === "cash"
+    ? createApmOrder(ctx, { kind: "cash", body: { order: apmOrder, cash: { ...common, payment_type: body.payment_type } } }, { linkId: link.id, agencyId: link.agencyId })
+    : createApmOrder(ctx, { kind: "bank_transfer", body: { order: apmOrder, bank_transfer: { ...common, bank_code: body.bank_code } } }, { linkId: link.id, agencyId: link.agencyId });
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/route";
+import type { Job } from "@/lib/cron/job";
+import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery } from "./schema";
+import { cancelLink, createLink, expireLinks, getLink, listLinks } from "./service";
+import { isIP } from "node:net";
+import { payLink, payLinkBody, payLinkResponse } from "./pay";
+
+const TAGS = ["Enlaces de pago"];
+
+export const linkRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v2/links/schedule",
+    access: ["agency", "operator"],
+    summary: "4.5 Crear enlace de pago",
+    description: "Devuelve `{msg, url, code}`; `url` es la página de pago del huésped. Admite `Idempotency-Key`.",
+    tags: TAGS,
+    body: createLinkBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Enlace creado", schema: createLinkResponse }],
+    handler: ({ db, principal, body, clock }) => createLink(db, principal, body, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/links",
+    access: ["agency", "operator"],
+    summary: "Listar enlaces de pago (estado: active, paid, expired, cancelled)",
+    tags: TAGS,
+    query: listLinksQuery,
+    responses: [{ status: 200, description: "Página de enlaces", schema: z.object({ items: z.array(linkSummary), total: z.number(), page: z.number(), per_page: z.number() }) }],
+    handler: ({ db, principal, query, clock }) => listLinks(db, principal, query, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/links/{code}",
+    access: ["agency", "operator"],
+    summary: "Consultar un enlace con sus intentos de pago y notificaciones",
+    tags: TAGS,
+    params: linkCodeParam,
+    responses: [{ status: 200, description: "El enlace", schema: linkDetail }],
+    handler: ({ db, principal, params, clock }) => getLink(db, principal, params.code, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/links/{code}/cancel",
+    access: ["agency", "operator"],
+    summary: "Cancelar un enlace activo",
+    tags: TAGS,
+    params: linkCodeParam,
+    responses: [{ status: 200, description: "Cancelado", schema: z.object({ msg: z.string(), code: z.string(), status: z.literal("cancelled") }) }, { status: 409, description: "No está activo" }],
+    handler: ({ db, principal, params, clock }) => cancelLink(db, principal, params.code, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/links/{code}/pay",
+    access: "public",
+    summary: "Pagar un enlace (página del huésped): tarjeta cifrada, efectivo o transferencia",
+    description:
+      "`{method: \"card\", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: \"cash\"|\"bank_transfer\", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.",
+    tags: TAGS,
+    params: linkCodeParam,
+    body: payLinkBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Resultado del intento", schema: payLinkResponse }, { status: 409, description: "El enlace ya no admite pagos" }],
+    handler({ db, params, body, clock, req }) {
+      const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0].trim() ?? "";
+      return payLink(db, params.code, body, isIP(forwarded) === 4 ? forwarded : "127.0.0.1", clock.now());
+    },
+  }),
+];
+
+export const paymentLinksJob: Job = {
+  name: "payment-links",
+  summary: "Vence los enlaces de pago activos cuya vigencia (available_hours) terminó",
+  run: ({ db, now }) => expireLinks(db, now),
+};

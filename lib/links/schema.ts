@@ -1,0 +1,99 @@
+// Wire formats of payment links (4.5) and their reads.
+import { z } from "zod";
+import { isIsoDate } from "@/lib/time";
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, "máximo 2000 caracteres")
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "debe ser una URL http(s) válida");
+
+export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const createLinkBody = z.object({
+  hotel_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo"),
+  guest_name: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "no puede estar vacío").max(150, "máximo 150 caracteres"),
+  email: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().pipe(z.email("debe ser un correo electrónico válido")),
+  phone: z
+    .string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") })
+    .trim()
+    .regex(/^\+?[\d\s()-]{7,20}$/, "debe ser un teléfono válido (dígitos, con o sin +indicativo)"),
+  amount: z
+    .string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto con el valor, p. ej. \"350000.00\"") })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, "debe ser un valor positivo con máximo dos decimales, p. ej. \"350000.00\"")
+    .refine((s) => Number(s) > 0, "debe ser mayor que cero"),
+  booking_dates: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}$/, "debe tener la forma AAAA-MM-DD - AAAA-MM-DD")
+    .refine((s) => {
+      const [a, b] = s.split(" - ");
+      return isIsoDate(a) && isIsoDate(b) && b > a;
+    }, "las fechas deben ser válidas y la segunda posterior a la primera")
+    .optional(),
+  description: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "no puede estar vacía").max(500, "máximo 500 caracteres"),
+  available_hours: z
+    .number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero de horas") })
+    .int("debe ser un número entero de horas")
+    .min(1, "debe estar entre 1 y 720")
+    .max(720, "debe estar entre 1 y 720"),
+  source: z.string().trim().max(100, "máximo 100 caracteres").optional(),
+  external_ref_id: z.string().trim().max(200, "máximo 200 caracteres").optional(),
+  temp_webhook_url: httpUrl.optional(),
+  redirect: z.object({ success_url: httpUrl.optional(), failure_url: httpUrl.optional() }).optional(),
+  agency_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo"),
+  reservation_code: z.string().trim().max(32).optional().meta({ description: "Opcional: código de una reserva de la agencia; el pago la abona" }),
+});
+export type CreateLinkInput = z.output<typeof createLinkBody>;
+
+export const createLinkResponse = z.object({ msg: z.string(), url: z.string(), code: z.string() });
+
+export const linkCodeParam = z.object({ code: z.string().regex(LINK_CODE_RE, "no es un código de enlace válido") });
+
+export const linkStatus = z.enum(["active", "paid", "expired", "cancelled"]);
+
+export const listLinksQuery = z.object({
+  status: linkStatus.optional(),
+  q: z.string().trim().max(100).optional(),
+  reservation_code: z.string().trim().max(32).optional(),
+  page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1, "debe ser 1 o más").default(1),
+  per_page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1).max(100, "máximo 100").default(20),
+});
+
+export const linkSummary = z.object({
+  code: z.string(),
+  url: z.string(),
+  status: linkStatus,
+  agency_id: z.number(),
+  hotel_id: z.number(),
+  hotel_name: z.string(),
+  guest_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  description: z.string(),
+  booking_dates: z.string().nullable(),
+  reservation_code: z.string().nullable(),
+  external_ref_id: z.string().nullable(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const linkDetail = linkSummary.extend({
+  available_hours: z.number(),
+  source: z.string().nullable(),
+  temp_webhook_url: z.string().nullable(),
+  redirect: z.object({ success_url: z.string().nullable(), failure_url: z.string().nullable() }),
+  attempts: z.array(z.object({ transaction_id: z.string(), method: z.string(), status: z.string(), amount: z.number(), card_last4: z.string().nullable(), created_at: z.string(), voucher_url: z.string().nullable() })),
+  webhook_deliveries: z.array(z.object({ id: z.string(), event: z.string(), status: z.string(), attempts: z.number(), created_at: z.string(), last_attempt_at: z.string().nullable() })),
+});

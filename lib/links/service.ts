@@ -1,0 +1,204 @@
+// Payment links (4.5): create, list, read, cancel, and expire after available_hours.
+import crypto from "node:crypto";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { config } from "@/lib/config";
+import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
+import { dateOnly, isoBogota, ymd } from "@/lib/time";
+import type { z } from "zod";
+import type { CreateLinkInput, listLinksQuery } from "./schema";
+
+/** 128 random bits: the code is the only thing guarding the public payment page. */
+export const newLinkCode = () => crypto.randomBytes(16).toString("base64url");
+export const linkUrl = (code: string) => `${config().publicBaseUrl}/pay/${code}`;
+
+export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date) {
+  if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
+    throw forbidden("agency_id: debe ser el de su propia agencia");
+  }
+  if (input.temp_webhook_url) {
+    const guard = await checkWebhookUrl(input.temp_webhook_url, { allowPrivate: config().webhookAllowPrivate });
+    if (!guard.ok) throw badRequest(`temp_webhook_url: ${guard.reason}`);
+  }
+  const agency = await db.agency.findUnique({ where: { id: input.agency_id } });
+  if (!agency) throw notFound(`agency_id: la agencia ${input.agency_id} no existe`);
+  const hotel = await db.hotel.findUnique({ where: { id: input.hotel_id } });
+  if (!hotel) throw notFound(`hotel_id: el hotel ${input.hotel_id} no existe`);
+  let reservationId: string | null = null;
+  if (input.reservation_code) {
+    const r = await db.reservation.findUnique({ where: { code: input.reservation_code.toUpperCase() } });
+    if (!r || r.agencyId !== agency.id) throw notFound(`reservation_code: la reserva ${input.reservation_code} no existe`);
+    if (r.hotelId !== hotel.id) throw badRequest(`reservation_code: la reserva es del hotel ${r.hotelId}, no del ${hotel.id}`);
+    if (r.status !== "pending_payment") throw conflict(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
+    reservationId = r.id;
+  }
+  const [start, end] = input.booking_dates ? input.booking_dates.split(" - ") : [null, null];
+  const code = newLinkCode();
+  await db.paymentLink.create({
+    data: {
+      id: `lnk_${crypto.randomBytes(10).toString("base64url")}`,
+      code,
+      agencyId: agency.id,
+      hotelId: hotel.id,
+      reservationId,
+      guestName: input.guest_name,
+      email: input.email,
+      phone: input.phone,
+      amount: new Prisma.Decimal(input.amount),
+      bookingStart: start ? dateOnly(start) : null,
+      bookingEnd: end ? dateOnly(end) : null,
+      description: input.description,
+      availableHours: input.available_hours,
+      expiresAt: new Date(now.getTime() + input.available_hours * 3_600_000),
+      source: input.source ?? null,
+      externalRefId: input.external_ref_id ?? null,
+      tempWebhookUrl: input.temp_webhook_url ?? null,
+      successUrl: input.redirect?.success_url ?? null,
+      failureUrl: input.redirect?.failure_url ?? null,
+      createdAt: now,
+    },
+  });
+  return { msg: "Enlace de pago creado", url: linkUrl(code), code };
+}
+
+const include = { hotel: true, reservation: { select: { code: true } } } satisfies Prisma.PaymentLinkInclude;
+type Row = Prisma.PaymentLinkGetPayload<{ include: typeof include }>;
+
+/** A link past its validity reads as expired even before the cron job has marked it. */
+export function effectiveStatus(l: { status: Row["status"]; expiresAt: Date }, now: Date): Row["status"] {
+  return l.status === "active" && l.expiresAt.getTime() <= now.getTime() ? "expired" : l.status;
+}
+
+function summary(l: Row, now: Date) {
+  return {
+    code: l.code,
+    url: linkUrl(l.code),
+    status: effectiveStatus(l, now),
+    agency_id: l.agencyId,
+    hotel_id: l.hotelId,
+    hotel_name: l.hotel.name,
+    guest_name: l.guestName,
+    email: l.email,
+    phone: l.phone,
+    amount: l.amount,
+    currency: l.currency,
+    description: l.description,
+    booking_dates: l.bookingStart && l.bookingEnd ? `${ymd(l.bookingStart)} - ${ymd(l.bookingEnd)}` : null,
+    reservation_code: l.reservation?.code ?? null,
+    external_ref_id: l.externalRefId,
+    expires_at: isoBogota(l.expiresAt),
+    paid_at: l.paidAt ? isoBogota(l.paidAt) : null,
+    created_at: isoBogota(l.createdAt),
+  };
+}
+
+export async function listLinks(db: PrismaClient, principal: Principal, q: z.output<typeof listLinksQuery>, now: Date) {
+  const agencyId = agencyScope(principal);
+  const byStatus: Prisma.PaymentLinkWhereInput =
+    q.status === "active"
+      ? { status: "active", expiresAt: { gt: now } }
+      : q.status === "expired"
+        ? { OR: [{ status: "expired" }, { status: "active", expiresAt: { lte: now } }] }
+        : q.status
+          ? { status: q.status }
+          : {};
+  const where: Prisma.PaymentLinkWhereInput = {
+    AND: [
+      agencyId !== null ? { agencyId } : {},
+      byStatus,
+      q.q
+        ? {
+            OR: [
+              { guestName: { contains: q.q, mode: "insensitive" } },
+              { email: { contains: q.q, mode: "insensitive" } },
+              { description: { contains: q.q, mode: "insensitive" } },
+            ],
+          }
+        : {},
+      q.reservation_code ? { reservation: { code: q.reservation_code.toUpperCase() } } : {},
+    ],
+  };
+  const [total, rows] = await Promise.all([
+    db.paymentLink.count({ where }),
+    db.paymentLink.findMany({ where, include, orderBy: { createdAt: "desc" }, skip: (q.page - 1) * q.per_page, take: q.per_page }),
+  ]);
+  return { items: rows.map((r) => summary(r, now)), total, page: q.page, per_page: q.per_page };
+}
+
+export async function getLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
+  const l = await db.paymentLink.findUnique({ where: { code }, include });
+  if (!l) throw notFound(`El enlace ${code} no existe`);
+  assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
+  const [attempts, deliveries] = await Promise.all([
+    db.paymentTransaction.findMany({ where: { linkId: l.id }, include: { voucher: true }, orderBy: { createdAt: "asc" } }),
+    db.webhookDelivery.findMany({ where: { linkId: l.id }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return {
+    ...summary(l, now),
+    available_hours: l.availableHours,
+    source: l.source,
+    temp_webhook_url: l.tempWebhookUrl,
+    redirect: { success_url: l.successUrl, failure_url: l.failureUrl },
+    attempts: attempts.map((t) => ({
+      transaction_id: t.id,
+      method: t.method,
+      status: t.status,
+      amount: t.amount,
+      card_last4: t.cardLast4,
+      created_at: isoBogota(t.createdAt),
+      voucher_url: t.voucher ? `/v2/vouchers/${t.voucher.code}` : null,
+    })),
+    webhook_deliveries: deliveries.map((d) => ({
+      id: d.id,
+      event: d.event,
+      status: d.status,
+      attempts: d.attemptCount,
+      created_at: isoBogota(d.createdAt),
+      last_attempt_at: d.lastAttemptAt ? isoBogota(d.lastAttemptAt) : null,
+    })),
+  };
+}
+
+export async function cancelLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
+  const l = await db.paymentLink.findUnique({ where: { code } });
+  if (!l) throw notFound(`El enlace ${code} no existe`);
+  assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
+  // Conditional on still being payable: a payment racing the cancel wins or loses cleanly.
+  const done = await db.paymentLink.updateMany({ where: { id: l.id, status: "active", expiresAt: { gt: now } }, data: { status: "cancelled", cancelledAt: now } });
+  if (done.count === 0) throw conflict(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
+  return { msg: "Enlace cancelado", code, status: "cancelled" as const };
+}
+
+/** The payment-links job: active links past their validity become expired. */
+export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
+  const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
+  return r.count;
+}
+
+/** What the guest's payment page shows: nothing of the agency's internals. */
+export async function publicLinkView(db: PrismaClient, code: string, now: Date) {
+  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true } } } });
+  if (!l) return null;
+  const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
+  const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
+  return {
+    code: l.code,
+    status: effectiveStatus(l, now),
+    hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address },
+    agency: l.agency.name,
+    guestName: l.guestName,
+    description: l.description,
+    amount: l.amount.toNumber(),
+    currency: l.currency,
+    bookingDates: l.bookingStart && l.bookingEnd ? { from: ymd(l.bookingStart), to: ymd(l.bookingEnd) } : null,
+    expiresAt: l.expiresAt.toISOString(),
+    paidAt: l.paidAt?.toISOString() ?? null,
+    voucherUrl: paid?.voucher ? `/v2/vouchers/${paid.voucher.code}` : null,
+    cardLast4: paid?.cardLast4 ?? null,
+    pendingCheckout: pending ? { transactionId: pending.id, method: pending.method } : null,
+    successUrl: l.successUrl,
+    failureUrl: l.failureUrl,
+  };
+}
+export type PublicLinkView = NonNullable<Awaited<ReturnType<typeof publicLinkView>>>;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "payment_links" ADD COLUMN     "payment_lock_until" TIMESTAMPTZ(6);
+
