@@ -1,4 +1,19 @@
 import { defineConfig } from "vitest/config";
+
+// Node 20 lacks Map.groupBy, which some vitest reporters use when printing failures.
+if (typeof (Map as unknown as { groupBy?: unknown }).groupBy !== "function") {
+  (Map as unknown as { groupBy: (items: Iterable<unknown>, key: (item: unknown, i: number) => unknown) => Map<unknown, unknown[]> }).groupBy = (items, key) => {
+    const out = new Map<unknown, unknown[]>();
+    let i = 0;
+    for (const item of items) {
+      const k = key(item, i++);
+      const list = out.get(k);
+      if (list) list.push(item);
+      else out.set(k, [item]);
+    }
+    return out;
+  };
+}
 import path from "node:path";
 
 const alias = { "@": path.resolve(import.meta.dirname) };

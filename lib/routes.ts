@@ -2,8 +2,10 @@
 import type { AnyRoute } from "@/lib/http/route";
 import { healthRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
+import { inventoryRoutes } from "@/lib/inventory/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes), ...authRoutes, ...jobs.map(cronRoute));
+routes.push(...inventoryRoutes);

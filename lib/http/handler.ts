@@ -52,8 +52,9 @@ export type ApiHandler = (req: Request) => Promise<Response>;
 /** JSON that turns Prisma Decimals into numbers (money is exact until this last step). */
 export function toJson(body: unknown): string {
   return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
-    const original = this[key] as { toNumber?: () => number; constructor?: { name?: string } } | undefined;
-    if (original && typeof original === "object" && typeof original.toNumber === "function" && original.constructor?.name === "Decimal") {
+    const original = this[key] as { toNumber?: () => number } | undefined;
+    // decimal.js tags its instances; the class name itself is minified in the Prisma runtime.
+    if (original && typeof original === "object" && typeof original.toNumber === "function" && Object.prototype.toString.call(original) === "[object Decimal]") {
       return original.toNumber();
     }
     return value;
