@@ -35,6 +35,7 @@ test.describe("inventory and availability", () => {
     const href = await book.getAttribute("href");
     expect(href).toMatch(/^\/book\?hotel_id=\d+&room_id=[^&]+&rate_id=[^&]+&checkin=\d{4}-\d{2}-\d{2}&nights=2&adults=2&children_ages=$/);
     await page.screenshot({ path: artifact("inventory-search-agency.png"), fullPage: true });
+    await page.screenshot({ path: artifact("inventory-search-agency-top.png") });
 
     // Nothing to sell for a group no room can host: a clear empty state.
     await page.getByTestId("group-1").getByRole("button", { name: "Quitar" }).click();
@@ -46,6 +47,8 @@ test.describe("inventory and availability", () => {
     await page.getByTestId("group-0").getByLabel("Adultos").selectOption("2");
     await expect(page.getByTestId("hotel-result").first()).toBeVisible();
     await page.screenshot({ path: artifact("inventory-search-phone.png"), fullPage: true });
+    await page.getByTestId("hotel-result").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact("inventory-search-phone-results.png") });
   });
 
   test("an admin changes a night's price in the grid and the search shows it", async ({ page, browser }) => {

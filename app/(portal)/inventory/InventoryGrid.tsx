@@ -8,6 +8,7 @@ import { intlLocale } from "@/lib/i18n";
 import { messages } from "./messages";
 
 interface NightsData {
+  hotel: { channel_manager_id: string };
   room_types: Array<{ roomId: string; roomName: string; roomType: string }>;
   rate_plans: Array<{ rateId: string; rateDescription: string; currency: string }>;
   days: string[];
@@ -187,7 +188,18 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
       {data && data.room_types.length > 0 && (
         <>
           <BulkPanel hotelId={hotelId} data={data} range={range} setRange={setRange} onDone={(text) => setNotice({ tone: "ok", text })} onError={(text) => setNotice({ tone: "error", text })} />
-          <p className="text-xs text-slate-500">{t("selectHint")}</p>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-xs text-slate-500">{t("selectHint")}</p>
+            <div className="flex items-center gap-3">
+            {pending > 0 && <span className="text-sm text-amber-700">{t("pending", { n: pending })}</span>}
+            <button type="button" className="btn-secondary" disabled={pending === 0 || saving} onClick={() => setEdits({})}>
+              {t("discard")}
+            </button>
+            <button type="button" className="btn-primary" disabled={pending === 0 || saving} onClick={save}>
+              {saving ? t("saving") : t("save")}
+            </button>
+            </div>
+          </div>
           <div className={`card overflow-x-auto ${query.isPlaceholderData ? "opacity-60" : ""}`}>
             <table className="border-collapse text-xs" data-testid="inventory-grid">
               <thead>
@@ -212,15 +224,6 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
                 ))}
               </tbody>
             </table>
-          </div>
-          <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/95 py-3">
-            {pending > 0 && <span className="text-sm text-amber-700">{t("pending", { n: pending })}</span>}
-            <button type="button" className="btn-secondary" disabled={pending === 0 || saving} onClick={() => setEdits({})}>
-              {t("discard")}
-            </button>
-            <button type="button" className="btn-primary" disabled={pending === 0 || saving} onClick={save}>
-              {saving ? t("saving") : t("save")}
-            </button>
           </div>
         </>
       )}
@@ -320,7 +323,7 @@ function RoomRows({
       {data.rate_plans.map((rp) => (
         <tr key={rp.rateId}>
           <td className={label} title={rp.rateDescription}>
-            {t("price", { rate: rp.rateId.length > 14 ? `…${rp.rateId.slice(-6)}` : rp.rateId })}
+            {t("price", { rate: rp.rateId.startsWith(`${data.hotel.channel_manager_id}-`) ? rp.rateId.slice(data.hotel.channel_manager_id.length + 1) : rp.rateId })}
           </td>
           {data.days.map((d) => {
             const k = rateKey(rt.roomId, rp.rateId, d);
@@ -405,8 +408,8 @@ function BulkPanel({
     <form className="card p-4" onSubmit={apply} data-testid="bulk-form">
       <h2 className="text-sm font-semibold text-slate-800">{t("bulkTitle")}</h2>
       <p className="mb-3 text-xs text-slate-500">{t("bulkHint")}</p>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
-        <div className="col-span-2 lg:col-span-1">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="col-span-2 sm:col-span-2">
           <label className="label text-xs" htmlFor="bulk-room">
             {t("bulkRoom")}
           </label>
