@@ -20,7 +20,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3211);
 const ADMIN = process.env.BENCH_PG_ADMIN ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DB = `hb_bench_${process.pid}`;
+const DB = process.env.BENCH_DB ?? `hb_bench_${process.pid}`;
 const dbUrl = (() => {
   const u = new URL(ADMIN);
   u.pathname = `/${DB}`;
@@ -163,7 +163,8 @@ inv AS (
      AND coalesce(max(i.min_stay) FILTER (WHERE i.date = $2::date), 1) <= $3
 ),
 p AS (
-  SELECT r.room_type_id, r.rate_plan_id, o.adults, r.date, (array_agg(r.amount_before_tax ORDER BY r.adults DESC))[1] AS amount
+  SELECT r.room_type_id, r.rate_plan_id, o.adults, r.date,
+         coalesce(max(r.amount_before_tax) FILTER (WHERE r.adults = o.adults), max(r.amount_before_tax) FILTER (WHERE r.adults = 0)) AS amount
   FROM inv JOIN rate_nights r ON r.room_type_id = inv.room_type_id AND r.date >= $2::date AND r.date < $2::date + $3::int
   JOIN occ o ON r.adults = 0 OR r.adults = o.adults
   GROUP BY 1, 2, 3, 4

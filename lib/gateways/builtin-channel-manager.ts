@@ -1,7 +1,6 @@
 // The built-in channel manager: inventory_nights / rate_nights in our own database.
 // Search is two SQL statements for a whole city (hot path); holds are one conditional UPDATE per room type.
 import type { Database } from "@/lib/db/open";
-import { Prisma } from "@/lib/db/generated/client";
 import { addDays } from "@/lib/time";
 import {
   RoomsUnavailableError,
@@ -14,60 +13,63 @@ import {
   type Tx,
 } from "./channel-manager";
 
-interface RoomRow {
+interface HotelRow {
   hotel_id: number;
   hotel_name: string;
   city: string;
   channel_manager_id: string;
-  rt_id: number;
-  room_id: string;
-  room_name: string;
-  room_type: string;
-  beds: number;
-  max_adults: number;
-  max_children: number;
-  cnt: number | null;
+  rooms: Array<{ id: number; room_id: string; room_name: string; room_type: string; beds: number; max_adults: number; max_children: number; cnt: number | null }> | null;
+  plans: Array<{
+    id: number;
+    rate_id: string;
+    rate_description: string;
+    board_type: string | null;
+    board_type_description: string;
+    refundable: "full" | "partial" | "none";
+    cancellation_policy: string;
+    currency: string;
+  }> | null;
 }
 
 interface PriceRow {
   room_type_id: number;
+  rate_plan_id: number;
   adults: number;
   amounts: string[];
   total: string;
-  rate_id: string;
-  rate_description: string;
-  board_type: string | null;
-  board_type_description: string;
-  refundable: "full" | "partial" | "none";
-  cancellation_policy: string;
-  currency: string;
 }
 
-// Room types of the hotels searched, with the rooms sellable over the whole stay (null when some night
-// is missing, stopped, or the arrival night's minimum stay is longer than the stay).
-const ROOMS_SQL = (where: string) => `
+// One row per hotel searched, with its room types (and the rooms sellable over the whole stay: null when some
+// night is missing, stopped, or the arrival night's minimum stay is longer than the stay) and its rate plans.
+const HOTELS_SQL = (where: string) => `
 SELECT h.id AS hotel_id, h.name AS hotel_name, h.city, h.channel_manager_id,
-       rt.id AS rt_id, rt.room_id, rt.room_name, rt.room_type, rt.beds, rt.max_adults, rt.max_children,
-       inv.cnt
+  (SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id, 'room_name', rt.room_name, 'room_type', rt.room_type,
+            'beds', rt.beds, 'max_adults', rt.max_adults, 'max_children', rt.max_children, 'cnt', inv.cnt) ORDER BY rt.id)
+   FROM room_types rt
+   LEFT JOIN LATERAL (
+     SELECT min(i.rooms - i.sold)::int AS cnt
+     FROM inventory_nights i
+     WHERE i.room_type_id = rt.id AND i.date >= $2::date AND i.date < $2::date + $3::int
+     HAVING count(*) = $3::int AND bool_and(NOT i.stop_sell)
+        AND coalesce(max(i.min_stay) FILTER (WHERE i.date = $2::date), 1) <= $3::int
+   ) inv ON true
+   WHERE rt.hotel_id = h.id AND rt.is_active) AS rooms,
+  (SELECT json_agg(json_build_object('id', rp.id, 'rate_id', rp.rate_id, 'rate_description', rp.rate_description,
+            'board_type', rp.board_type, 'board_type_description', rp.board_type_description, 'refundable', rp.refundable,
+            'cancellation_policy', rp.cancellation_policy, 'currency', rp.currency) ORDER BY rp.id)
+   FROM rate_plans rp WHERE rp.hotel_id = h.id AND rp.is_active) AS plans
 FROM hotels h
-JOIN room_types rt ON rt.hotel_id = h.id AND rt.is_active
-LEFT JOIN LATERAL (
-  SELECT min(i.rooms - i.sold)::int AS cnt
-  FROM inventory_nights i
-  WHERE i.room_type_id = rt.id AND i.date >= $2::date AND i.date < $2::date + $3::int
-  HAVING count(*) = $3::int AND bool_and(NOT i.stop_sell)
-     AND coalesce(max(i.min_stay) FILTER (WHERE i.date = $2::date), 1) <= $3::int
-) inv ON true
 WHERE ${where} AND h.is_active
-ORDER BY h.name, h.id, rt.id`;
+ORDER BY h.name, h.id`;
 
 // Price per night for each occupancy asked for: the per-adult price wins over the general one (adults = 0);
-// a rate plan is kept only when every night has a price.
+// a (room type, rate plan, occupancy) is kept only when every night has a price. Plain aggregates, no
+// per-night sort: the nightly pick is a FILTERed max.
 const PRICES_SQL = (where: string) => `
 WITH occ AS (SELECT DISTINCT unnest($4::int[]) AS adults),
-p AS (
+night AS (
   SELECT r.room_type_id, r.rate_plan_id, o.adults, r.date,
-         (array_agg(r.amount_before_tax ORDER BY r.adults DESC))[1] AS amount
+         coalesce(max(r.amount_before_tax) FILTER (WHERE r.adults = o.adults), max(r.amount_before_tax) FILTER (WHERE r.adults = 0)) AS amount
   FROM hotels h
   JOIN room_types rt ON rt.hotel_id = h.id AND rt.is_active
   JOIN rate_nights r ON r.room_type_id = rt.id AND r.date >= $2::date AND r.date < $2::date + $3::int
@@ -75,14 +77,10 @@ p AS (
   WHERE ${where} AND h.is_active
   GROUP BY r.room_type_id, r.rate_plan_id, o.adults, r.date
 )
-SELECT p.room_type_id, p.adults,
-       array_agg(p.amount::text ORDER BY p.date) AS amounts, sum(p.amount)::text AS total,
-       rp.rate_id, rp.rate_description, rp.board_type, rp.board_type_description, rp.refundable::text AS refundable,
-       rp.cancellation_policy, rp.currency
-FROM p JOIN rate_plans rp ON rp.id = p.rate_plan_id AND rp.is_active
-GROUP BY p.room_type_id, p.rate_plan_id, p.adults, rp.id
-HAVING count(*) = $3::int
-ORDER BY p.room_type_id, rp.id`;
+SELECT room_type_id, rate_plan_id, adults, array_agg(amount::text ORDER BY date) AS amounts, sum(amount)::text AS total
+FROM night
+GROUP BY room_type_id, rate_plan_id, adults
+HAVING count(*) = $3::int`;
 
 export class BuiltinChannelManager implements ChannelManager {
   readonly name = "builtin";
@@ -93,49 +91,61 @@ export class BuiltinChannelManager implements ChannelManager {
     const where = "city" in q.where ? "h.city = $1" : "h.id = $1";
     const key = "city" in q.where ? q.where.city : q.where.hotelId;
     const adultsAsked = [...new Set(q.layout.map((l) => l.adults))];
-    const [rooms, prices] = await Promise.all([
-      this.database.sql.query<RoomRow>(ROOMS_SQL(where), [key, q.checkin, q.nights]),
+    const [hotels, prices] = await Promise.all([
+      this.database.sql.query<HotelRow>(HOTELS_SQL(where), [key, q.checkin, q.nights]),
       this.database.sql.query<PriceRow>(PRICES_SQL(where), [key, q.checkin, q.nights, adultsAsked]),
     ]);
     const days = Array.from({ length: q.nights }, (_, i) => addDays(q.checkin, i));
 
-    // Products by room type and adult count.
-    const products = new Map<string, ProductOffer[]>();
+    // Prices by room type and adult count, then by rate plan.
+    const priced = new Map<string, Map<number, PriceRow>>();
     for (const p of prices) {
       const k = `${p.room_type_id}:${p.adults}`;
-      let list = products.get(k);
-      if (!list) products.set(k, (list = []));
-      list.push({
-        rateId: p.rate_id,
-        rateDescription: p.rate_description,
-        boardType: p.board_type,
-        boardTypeDescription: p.board_type_description,
-        refundable: p.refundable,
-        cancellationPolicy: p.cancellation_policy,
-        currency: p.currency,
-        nightly: p.amounts.map((a, i) => ({ day: days[i], amount: new Prisma.Decimal(a) })),
-        total: new Prisma.Decimal(p.total),
-      });
-    }
-
-    const byHotel = new Map<number, RoomRow[]>();
-    for (const r of rooms) {
-      let list = byHotel.get(r.hotel_id);
-      if (!list) byHotel.set(r.hotel_id, (list = []));
-      list.push(r);
+      let m = priced.get(k);
+      if (!m) priced.set(k, (m = new Map()));
+      m.set(p.rate_plan_id, p);
     }
 
     const out: HotelOffer[] = [];
-    for (const [, hotelRooms] of byHotel) {
-      const h = hotelRooms[0];
+    for (const h of hotels) {
+      const rooms = h.rooms ?? [];
+      const plans = h.plans ?? [];
+      // Products are shared by every layout item with the same adult count.
+      const productCache = new Map<string, ProductOffer[]>();
+      const productsFor = (rtId: number, adults: number) => {
+        const k = `${rtId}:${adults}`;
+        let list = productCache.get(k);
+        if (list) return list;
+        list = [];
+        const byPlan = priced.get(k);
+        if (byPlan) {
+          for (const rp of plans) {
+            const p = byPlan.get(rp.id);
+            if (!p) continue;
+            list.push({
+              rateId: rp.rate_id,
+              rateDescription: rp.rate_description,
+              boardType: rp.board_type,
+              boardTypeDescription: rp.board_type_description,
+              refundable: rp.refundable,
+              cancellationPolicy: rp.cancellation_policy,
+              currency: rp.currency,
+              nightly: p.amounts.map((a, i) => ({ day: days[i], amount: a })),
+              total: p.total,
+            });
+          }
+        }
+        productCache.set(k, list);
+        return list;
+      };
       let any = false;
       const items = q.layout.map((layout) => {
         const offered: RoomOffer[] = [];
-        for (const r of hotelRooms) {
+        for (const r of rooms) {
           if (!r.cnt || r.cnt <= 0) continue;
           if (layout.adults > r.max_adults || layout.childrenAges.length > r.max_children) continue;
-          const ps = products.get(`${r.rt_id}:${layout.adults}`);
-          if (!ps || ps.length === 0) continue;
+          const ps = productsFor(r.id, layout.adults);
+          if (ps.length === 0) continue;
           offered.push({ roomId: r.room_id, roomName: r.room_name, roomType: r.room_type, beds: r.beds, count: r.cnt, products: ps });
         }
         if (offered.length > 0) any = true;
@@ -148,7 +158,7 @@ export class BuiltinChannelManager implements ChannelManager {
           name: h.hotel_name,
           city: h.city,
           channelManagerId: h.channel_manager_id,
-          largestRoomBeds: Math.max(...hotelRooms.map((r) => r.beds)),
+          largestRoomBeds: rooms.length ? Math.max(...rooms.map((r) => r.beds)) : 0,
         },
         items,
       });

@@ -4,8 +4,6 @@ import type { Database } from "@/lib/db/open";
 import type { Prisma } from "@/lib/db/generated/client";
 import { BuiltinChannelManager } from "./builtin-channel-manager";
 
-type Decimal = Prisma.Decimal;
-
 /** One room group asked for: adults and the ages of its children. */
 export interface LayoutItem {
   adults: number;
@@ -28,10 +26,10 @@ export interface ProductOffer {
   refundable: "full" | "partial" | "none";
   cancellationPolicy: string;
   currency: string;
-  /** One per night, in stay order. */
-  nightly: Array<{ day: string; amount: Decimal }>;
-  /** Exact sum of the nights. */
-  total: Decimal;
+  /** One per night, in stay order; amounts as exact decimal text ("100000.50"): make a Decimal to compute. */
+  nightly: Array<{ day: string; amount: string }>;
+  /** Exact sum of the nights (summed as numeric by the database), as decimal text. */
+  total: string;
 }
 
 export interface RoomOffer {

@@ -17,6 +17,7 @@ function assertBookableCheckin(checkin: string, now: Date) {
   if (checkin > addDays(bogotaDate(now), 730)) throw badRequest("checkin: debe estar dentro de los próximos dos años");
 }
 
+// Exact decimal text from the database becomes a JSON number only here, as the pipeline does for Decimals.
 function productWire(room: RoomOffer, p: ProductOffer, agency: boolean) {
   return {
     roomId: room.roomId,
@@ -30,11 +31,11 @@ function productWire(room: RoomOffer, p: ProductOffer, agency: boolean) {
     cancellationPolicy: p.cancellationPolicy,
     currency: p.currency,
     baseDailyAmounts: agency
-      ? p.nightly.map((n) => ({ day: n.day, amountBeforeTax: n.amount, amountAfterTax: ZERO }))
-      : p.nightly.map((n) => ({ day: n.day, amountBeforeTax: n.amount })),
+      ? p.nightly.map((n) => ({ day: n.day, amountBeforeTax: Number(n.amount), amountAfterTax: ZERO }))
+      : p.nightly.map((n) => ({ day: n.day, amountBeforeTax: Number(n.amount) })),
     // Agency availability reports after-tax amounts as 0.0 (spec); the built-in channel manager has no
     // tax model, so single-hotel availability states the stay total as its after-tax amount.
-    baseRate: { amountBeforeTax: p.total, amountAfterTax: agency ? ZERO : p.total },
+    baseRate: { amountBeforeTax: Number(p.total), amountAfterTax: agency ? ZERO : Number(p.total) },
   };
 }
 

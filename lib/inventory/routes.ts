@@ -27,6 +27,9 @@ import {
 } from "./schema";
 
 const TAG_AVAIL = "Disponibilidad";
+// Availability bodies hold plain numbers only (no Decimals): native JSON.stringify, without the pipeline's
+// Decimal-aware replacer, which costs more than the search itself on a whole city.
+const plainJson = (body: unknown) => json(200, JSON.stringify(body), { "content-type": "application/json; charset=utf-8" });
 const TAG_ARI = "Inventario (ARI)";
 const anyone = ["operator", "agency", "hotel_admin"] as const;
 const managers = ["operator", "hotel_admin"] as const;
@@ -43,8 +46,8 @@ export const inventoryRoutes = [
     query: agencyAvailabilityQuery,
     body: agencyAvailabilityBody,
     responses: [{ status: 200, description: "Hoteles con disponibilidad", schema: agencyAvailabilityResponse }],
-    handler: ({ database, principal, params, query, body, clock }) =>
-      agencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now()),
+    handler: async ({ database, principal, params, query, body, clock }) =>
+      plainJson(await agencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now())),
   }),
   defineRoute({
     method: "GET",
@@ -55,7 +58,7 @@ export const inventoryRoutes = [
     tags: [TAG_AVAIL],
     query: hotelAvailabilityQuery,
     responses: [{ status: 200, description: "Habitaciones disponibles", schema: hotelAvailabilityResponse }],
-    handler: ({ database, query, clock }) => hotelAvailability(database, query, clock.now()),
+    handler: async ({ database, query, clock }) => plainJson(await hotelAvailability(database, query, clock.now())),
   }),
   defineRoute({
     method: "GET",
