@@ -88,4 +88,29 @@ test.describe("inventory and availability", () => {
     await agencyPage.screenshot({ path: artifact("inventory-search-after-price.png"), fullPage: true });
     await agency.close();
   });
+
+  test("the operator creates a hotel with a room type and a rate plan", async ({ page }) => {
+    await signIn(page, DEMO.operator);
+    await page.goto("/hotels");
+    await expect(page.getByRole("heading", { name: "Hoteles", exact: true })).toBeVisible();
+    const form = page.getByTestId("hotel-form");
+    await form.getByLabel("Nombre").fill("Hostal Prueba E2E");
+    await form.getByLabel("Ciudad").fill("Villa de Leyva");
+    await form.getByRole("button", { name: "Crear hotel" }).click();
+    const detail = page.getByTestId("hotel-detail");
+    await expect(detail.getByRole("heading", { name: "Hostal Prueba E2E" })).toBeVisible();
+    await expect(detail).toContainText("Villa De Leyva");
+    const room = detail.getByTestId("room-type-form");
+    await room.getByLabel("Nombre").fill("Doble estándar");
+    await room.getByRole("button", { name: "Agregar habitación" }).click();
+    await expect(detail.getByText("Doble estándar")).toBeVisible();
+    const plan = detail.getByTestId("rate-plan-form");
+    await plan.getByLabel("Descripción", { exact: true }).fill("Tarifa de prueba");
+    await plan.getByLabel("Descripción del régimen").fill("Solo alojamiento");
+    await plan.getByLabel("Política de cancelación").fill("Sin cargo hasta 24 horas antes.");
+    await plan.getByRole("button", { name: "Agregar tarifa" }).click();
+    await expect(detail.getByText("Tarifa de prueba")).toBeVisible();
+    await expect(page.getByRole("row", { name: /Hostal Prueba E2E/ })).toBeVisible();
+    await page.screenshot({ path: artifact("inventory-hotels-operator.png"), fullPage: true });
+  });
 });

@@ -65,11 +65,11 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
   const current = hotels.find((h) => h.id === selected) ?? null;
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_28rem]">
-      <div className="space-y-4">
-        <form className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={create} data-testid="hotel-form">
-          <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2 lg:col-span-5">{t("newHotel")}</h2>
-          <div className="lg:col-span-2">
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="min-w-0 space-y-4">
+        <form className="card grid gap-3 p-4 sm:grid-cols-2" onSubmit={create} data-testid="hotel-form">
+          <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2">{t("newHotel")}</h2>
+          <div>
             <label className="label text-xs" htmlFor="h-name">
               {t("name")}
             </label>
@@ -99,11 +99,11 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
             <input id="h-hold" type="number" min={1} className="input" {...form.bind("hold")} />
           </div>
           {error && (
-            <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
+            <p role="alert" className="text-sm text-red-700 sm:col-span-2">
               {error}
             </p>
           )}
-          <div className="flex justify-end sm:col-span-2 lg:col-span-5">
+          <div className="flex justify-end sm:col-span-2">
             <button className="btn-primary" disabled={busy}>
               {t("create")}
             </button>
@@ -151,7 +151,7 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
           </div>
         </div>
       </div>
-      <div>{current ? <HotelDetail hotel={current} /> : <div className="card p-6 text-sm text-slate-500">{t("selectHotel")}</div>}</div>
+      <div className="min-w-0">{current ? <HotelDetail hotel={current} /> : <div className="card p-6 text-sm text-slate-500">{t("selectHotel")}</div>}</div>
     </div>
   );
 }
