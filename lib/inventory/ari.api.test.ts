@@ -59,6 +59,17 @@ describe("ARI management", () => {
     expect(gen.roomId.length).toBeGreaterThan(3);
   });
 
+  it("an Idempotency-Key on hotel creation creates it once", async () => {
+    const headers = { "idempotency-key": "crear-hotel-1" };
+    const body = { name: "Hotel Idempotente", city: "Girardot" };
+    const first = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
+    const again = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await api.db.prisma.hotel.count({ where: { name: "Hotel Idempotente" } })).toBe(1);
+  });
+
   it("the hotel's admin manages its hotel only; agencies and hotel creation are out of reach", async () => {
     const upd = { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }] };
     const own = await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: adminKey, body: upd });
