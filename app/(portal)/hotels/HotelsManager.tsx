@@ -123,7 +123,7 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
                 <tr>
                   <th>{t("name")}</th>
                   <th>{t("city")}</th>
-                  <th>ID</th>
+                  <th className="hidden 2xl:table-cell">ID</th>
                   <th />
                 </tr>
               </thead>
@@ -132,7 +132,7 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
                   <tr key={h.id} className={h.id === selected ? "bg-brand-50" : ""}>
                     <td className="font-medium text-slate-800">{h.name}</td>
                     <td>{cityLabel(h.city)}</td>
-                    <td className="font-mono text-xs">{h.channel_manager_id}</td>
+                    <td className="hidden font-mono text-xs 2xl:table-cell">{h.channel_manager_id}</td>
                     <td className="whitespace-nowrap text-right">
                       <button type="button" onClick={() => toggle(h)} className="mr-2" title={h.is_active ? t("deactivate") : t("activate")}>
                         <Badge tone={h.is_active ? "green" : "gray"}>{h.is_active ? t("active") : t("inactive")}</Badge>
