@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { agencyWithKey, createUser } from "@/lib/testing/factories";
+import { issueApiKey } from "@/lib/auth/api-keys";
+import { addDays, bogotaDate } from "@/lib/time";
+import { channelManager, RoomsUnavailableError } from "@/lib/gateways/channel-manager";
+
+let api: TestServer;
+let hotelA: number;
+let hotelB: number;
+let adminKey: string;
+let agencyKey: string;
+const D = addDays(bogotaDate(new Date()), 5);
+
+async function op(method: string, path: string, body?: unknown) {
+  const res = await api.call(method, path, { key: OPERATOR_KEY, body });
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
+  return res.body;
+}
+
+async function nights(hotelId: number, roomId: string) {
+  return api.db.sql.query<{ date: string; rooms: number; sold: number; stop_sell: boolean; min_stay: number }>(
+    `SELECT to_char(n.date, 'YYYY-MM-DD') AS date, n.rooms, n.sold, n.stop_sell, n.min_stay
+     FROM inventory_nights n JOIN room_types rt ON rt.id = n.room_type_id
+     WHERE rt.hotel_id = $1 AND rt.room_id = $2 ORDER BY n.date`,
+    [hotelId, roomId],
+  );
+}
+
+beforeAll(async () => {
+  api = await startApi();
+  hotelA = (await op("POST", "/api/v2/hotels", { name: "Hotel A", city: "Girardot" })).id;
+  hotelB = (await op("POST", "/api/v2/hotels", { name: "Hotel B", city: "Girardot" })).id;
+  for (const h of [hotelA, hotelB]) {
+    await op("POST", `/api/v2/hotels/${h}/room-types`, { roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 1 });
+    await op("POST", `/api/v2/hotels/${h}/room-types`, { roomId: "TPL", roomName: "Triple", roomType: "TRIPLE", beds: 3, max_adults: 3, max_children: 1 });
+    await op("POST", `/api/v2/hotels/${h}/rate-plans`, { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "cop" });
+  }
+  const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
+  adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  agencyKey = (await agencyWithKey(api.db.prisma)).key;
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("ARI management", () => {
+  it("creates hotels with a normalized city and a generated channel_manager_id; 409 on a taken one", async () => {
+    const h = await op("POST", "/api/v2/hotels", { name: "Hotel C", city: "San Andrés" });
+    expect(h).toMatchObject({ city: "SAN_ANDRES", hold_minutes: 1440, is_active: true, largest_room_beds: 0 });
+    expect(h.channel_manager_id).toMatch(/^CM-/);
+    const dup = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body: { name: "Otro", city: "Cali", channel_manager_id: h.channel_manager_id } });
+    expect(dup.status).toBe(409);
+    const rt = await api.call("POST", `/api/v2/hotels/${hotelA}/room-types`, { key: OPERATOR_KEY, body: { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 } });
+    expect(rt.status).toBe(409);
+    const gen = await op("POST", `/api/v2/hotels/${h.id}/room-types`, { roomName: "Suite", roomType: "suite", beds: 1, max_adults: 2, max_children: 0 });
+    expect(gen.roomType).toBe("SUITE");
+    expect(gen.roomId.length).toBeGreaterThan(3);
+  });
+
+  it("an Idempotency-Key on hotel creation creates it once", async () => {
+    const headers = { "idempotency-key": "crear-hotel-1" };
+    const body = { name: "Hotel Idempotente", city: "Girardot" };
+    const first = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
+    const again = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await api.db.prisma.hotel.count({ where: { name: "Hotel Idempotente" } })).toBe(1);
+  });
+
+  it("the hotel's admin manages its hotel only; agencies and hotel creation are out of reach", async () => {
+    const upd = { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }] };
+    const own = await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: adminKey, body: upd });
+    expect(own.status).toBe(200);
+    expect(own.body.nights).toBe(3);
+    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/inventory`, { key: adminKey, body: upd })).status).toBe(403);
+    expect((await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: agencyKey, body: upd })).status).toBe(403);
+    expect((await api.call("POST", "/api/v2/hotels", { key: adminKey, body: { name: "X", city: "Cali" } })).status).toBe(403);
+    expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } })).status).toBe(403);
+    expect((await api.call("PUT", `/api/v2/hotels/999999/inventory`, { key: OPERATOR_KEY, body: upd })).status).toBe(404);
+    const list = await api.call("GET", "/api/v2/hotels", { key: adminKey });
+    expect(list.body.map((h: { id: number }) => h.id)).toEqual([hotelA]);
+  });
+
+  it("changes only the fields sent, over inclusive date ranges", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: D, to: addDays(D, 3), rooms: 6, min_stay: 2 }] });
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: addDays(D, 1), to: addDays(D, 2), stop_sell: true }] });
+    const rows = await nights(hotelA, "TPL");
+    expect(rows.map((r) => [r.date, r.rooms, r.stop_sell, r.min_stay])).toEqual([
+      [D, 6, false, 2],
+      [addDays(D, 1), 6, true, 2],
+      [addDays(D, 2), 6, true, 2],
+      [addDays(D, 3), 6, false, 2],
+    ]);
+    const grid = await api.call("GET", `/api/v2/hotels/${hotelA}/inventory?from=${D}&to=${addDays(D, 3)}`, { key: adminKey });
+    expect(grid.status).toBe(200);
+    expect(grid.body.days).toHaveLength(4);
+    expect(grid.body.inventory.filter((n: { roomId: string }) => n.roomId === "TPL").map((n: { stop_sell: boolean }) => n.stop_sell)).toEqual([false, true, true, false]);
+  });
+
+  it("stores prices exactly, the per-adult one beside the general one", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelA}/rates`, {
+      updates: [
+        { roomId: "DBL", rateId: "RO", from: D, to: addDays(D, 1), amountBeforeTax: "123456.78" },
+        { roomId: "DBL", rateId: "RO", from: D, to: D, amountBeforeTax: 99999.99, adults: 1 },
+      ],
+    });
+    const rows = await api.db.sql.query<{ adults: number; amount: string }>(
+      `SELECT r.adults, r.amount_before_tax::text AS amount FROM rate_nights r JOIN room_types rt ON rt.id = r.room_type_id
+       WHERE rt.hotel_id = $1 AND r.date = $2::date ORDER BY r.adults`,
+      [hotelA, D],
+    );
+    expect(rows).toEqual([
+      { adults: 0, amount: "123456.78" },
+      { adults: 1, amount: "99999.99" },
+    ]);
+  });
+
+  it("400 naming the field for bad updates, and nothing changes", async () => {
+    const before = await nights(hotelA, "DBL");
+    const cases: Array<[string, unknown, string]> = [
+      ["inventory", { updates: [{ roomId: "NOPE", from: D, to: D, rooms: 1 }] }, "updates.0.roomId"],
+      ["inventory", { updates: [{ roomId: "DBL", from: D, to: D, rooms: 1 }, { roomId: "DBL", from: addDays(D, 2), to: D, rooms: 1 }] }, "updates.1.to"],
+      ["inventory", { updates: [{ roomId: "DBL", from: D, to: D, rooms: -1 }] }, "updates.0.rooms"],
+      ["inventory", { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 0 }] }, "updates.0.min_stay"],
+      ["inventory", { updates: [{ roomId: "DBL", from: "2026-02-30", to: D, rooms: 1 }] }, "updates.0.from"],
+      ["inventory", { updates: [] }, "updates"],
+      ["rates", { updates: [{ roomId: "DBL", rateId: "RO", from: D, to: D, amountBeforeTax: 10.123 }] }, "updates.0.amountBeforeTax"],
+      ["rates", { updates: [{ roomId: "DBL", rateId: "RO", from: D, to: D, amountBeforeTax: -5 }] }, "updates.0.amountBeforeTax"],
+      ["rates", { updates: [{ roomId: "DBL", rateId: "NOPE", from: D, to: D, amountBeforeTax: 5 }] }, "updates.0.rateId"],
+    ];
+    for (const [what, body, field] of cases) {
+      const res = await api.call("PUT", `/api/v2/hotels/${hotelA}/${what}`, { key: OPERATOR_KEY, body });
+      expect(res.status, field).toBe(400);
+      expect(res.body.detail, field).toContain(`${field}:`);
+    }
+    expect(await nights(hotelA, "DBL")).toEqual(before);
+  });
+});
+
+describe("holds (built-in channel manager)", () => {
+  const cm = () => channelManager(api.db);
+  const stay = (hotelId: number, rooms: Array<{ roomId: string; quantity: number }>, checkin = D, n = 3) => ({ hotelId, checkin, nights: n, rooms });
+
+  it("racing holds for the last rooms: exactly the rooms there are get sold, never more", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelB}/inventory`, {
+      updates: [
+        { roomId: "DBL", from: D, to: addDays(D, 2), rooms: 5 },
+        { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), rooms: 3 },
+      ],
+    });
+    const attempts = 12;
+    const results = await Promise.allSettled(
+      Array.from({ length: attempts }, () => api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelB, [{ roomId: "DBL", quantity: 1 }])))),
+    );
+    const won = results.filter((r) => r.status === "fulfilled").length;
+    const lost = results.filter((r) => r.status === "rejected" && r.reason instanceof RoomsUnavailableError).length;
+    expect(won).toBe(3);
+    expect(lost).toBe(attempts - 3);
+    // The losers rolled back the nights they had touched: 3 sold on every night, none beyond.
+    expect((await nights(hotelB, "DBL")).map((r) => r.sold)).toEqual([3, 3, 3]);
+  });
+
+  it("more racing holds than rooms: the room type then disappears from search", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelB}/inventory`, { updates: [{ roomId: "TPL", from: D, to: addDays(D, 1), rooms: 2 }] });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelB, [{ roomId: "TPL", quantity: 1 }], D, 2)))),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    const search = await api.call("GET", `/api/v2/bookings/availability?hotel_id=${hotelB}&checkin=${D}&nights=2&adults=2`, { key: agencyKey });
+    expect(search.status).toBe(200);
+    expect(search.body.available_rooms.find((r: { roomId: string }) => r.roomId === "TPL")).toBeUndefined();
+  });
+
+  it("all or nothing: one room type short rolls back the others; release gives rooms back", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }, { roomId: "TPL", from: D, to: addDays(D, 3), stop_sell: false, min_stay: 1 }] });
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: addDays(D, 2), to: addDays(D, 2), rooms: 0 }] });
+    const before = (await nights(hotelA, "DBL")).map((r) => r.sold);
+    const err = await api.db.prisma
+      .$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 2 }, { roomId: "TPL", quantity: 1 }, { roomId: "GHOST", quantity: 1 }])))
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(RoomsUnavailableError);
+    expect([...err.roomIds].sort()).toEqual(["GHOST", "TPL"]);
+    expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before);
+
+    await api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }, { roomId: "DBL", quantity: 1 }])));
+    expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before.map((s) => s + 2));
+    await api.db.prisma.$transaction((tx) => cm().releaseRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 2 }])));
+    expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before);
+  });
+
+  it("a hold respects stop-sell and the arrival night's minimum stay", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 5 }] });
+    await expect(api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }])))).rejects.toBeInstanceOf(RoomsUnavailableError);
+    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 1 }, { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), stop_sell: true }] });
+    await expect(api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }])))).rejects.toBeInstanceOf(RoomsUnavailableError);
+  });
+});

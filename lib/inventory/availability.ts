@@ -1,0 +1,112 @@
+// 4.2 agency availability and 4.3 hotel availability: rules in the channel manager, wire shapes here.
+import type { z } from "zod";
+import type { Database } from "@/lib/db/open";
+import type { Principal } from "@/lib/auth/principal";
+import { badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { addDays, bogotaDate } from "@/lib/time";
+import { channelManager, type LayoutItem, type ProductOffer, type RoomOffer } from "@/lib/gateways/channel-manager";
+import { normalizeCity } from "./city";
+import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
+
+const ZERO = 0;
+
+const agesText = (ages: number[]) => (ages.length === 0 ? null : ages.join(","));
+
+function assertBookableCheckin(checkin: string, now: Date) {
+  if (checkin < bogotaDate(now)) throw badRequest("checkin: no puede ser anterior a hoy");
+  if (checkin > addDays(bogotaDate(now), 730)) throw badRequest("checkin: debe estar dentro de los próximos dos años");
+}
+
+// Exact decimal text from the database becomes a JSON number only here, as the pipeline does for Decimals.
+function productWire(room: RoomOffer, p: ProductOffer, agency: boolean) {
+  return {
+    roomId: room.roomId,
+    roomName: room.roomName,
+    roomType: room.roomType,
+    rateId: p.rateId,
+    rateDescription: p.rateDescription,
+    boardType: p.boardType,
+    boardTypeDescription: p.boardTypeDescription,
+    refundable: p.refundable,
+    cancellationPolicy: p.cancellationPolicy,
+    currency: p.currency,
+    baseDailyAmounts: agency
+      ? p.nightly.map((n) => ({ day: n.day, amountBeforeTax: Number(n.amount), amountAfterTax: ZERO }))
+      : p.nightly.map((n) => ({ day: n.day, amountBeforeTax: Number(n.amount) })),
+    // Agency availability reports after-tax amounts as 0.0 (spec); the built-in channel manager has no
+    // tax model, so single-hotel availability states the stay total as its after-tax amount.
+    baseRate: { amountBeforeTax: Number(p.total), amountAfterTax: agency ? ZERO : Number(p.total) },
+  };
+}
+
+/** 4.2: every active hotel of the city that can host at least one layout item. */
+export async function agencyAvailability(
+  database: Database,
+  principal: Principal,
+  input: { agencyType: "retailer" | "wholesale"; query: z.output<typeof agencyAvailabilityQuery>; body: z.output<typeof agencyAvailabilityBody> },
+  now: Date,
+) {
+  if (principal.role === "agency" && principal.agencyType !== input.agencyType) {
+    throw forbidden(`Su agencia es de tipo ${principal.agencyType ?? "desconocido"}; no puede consultar la disponibilidad ${input.agencyType}`);
+  }
+  const { checkin, nights } = input.query;
+  assertBookableCheckin(checkin, now);
+  const city = normalizeCity(input.query.city);
+  if (!city) throw badRequest("city: es obligatorio");
+  const layout: LayoutItem[] = input.body.layout.map((l) => ({ adults: l.adults, childrenAges: l.children_ages ?? [] }));
+
+  const cm = channelManager(database);
+  const offers = await cm.search({ where: { city }, checkin, nights, layout });
+  if (offers.length === 0) {
+    // An unknown city is a 404; a known city with nothing to sell is an empty list.
+    const known = await database.sql.query<{ one: number }>("SELECT 1 AS one FROM hotels WHERE city = $1 LIMIT 1", [city]);
+    if (known.length === 0) throw notFound(`city: no hay hoteles en ${input.query.city}`);
+  }
+  return offers.map((o) => ({
+    hotel: {
+      id: o.hotel.id,
+      name: o.hotel.name,
+      channel_manager_id: o.hotel.channelManagerId,
+      city: o.hotel.city,
+      largest_room_beds: o.hotel.largestRoomBeds,
+    },
+    availability: o.items.map(({ layout: l, rooms }) => ({
+      adults: l.adults,
+      children_ages: agesText(l.childrenAges),
+      total_count: rooms.reduce((s, r) => s + r.count, 0),
+      available_rooms: rooms.map((r) => ({
+        roomId: r.roomId,
+        roomName: r.roomName,
+        beds: r.beds,
+        adults: l.adults,
+        children_ages: agesText(l.childrenAges),
+        count: r.count,
+        products: r.products.map((p) => productWire(r, p, true)),
+      })),
+    })),
+  }));
+}
+
+/** 4.3: one hotel, one occupancy. */
+export async function hotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date) {
+  const { hotel_id, checkin, nights, adults } = input;
+  if (input.children.length > 0 && input.children_ages.length > 0 && input.children.join(",") !== input.children_ages.join(",")) {
+    throw badRequest("children_ages: no coincide con children; envíe solo uno de los dos");
+  }
+  const childrenAges = input.children_ages.length > 0 ? input.children_ages : input.children;
+  assertBookableCheckin(checkin, now);
+  const hotel = await database.sql.query<{ id: number }>("SELECT id FROM hotels WHERE id = $1 AND is_active", [hotel_id]);
+  if (hotel.length === 0) throw notFound(`hotel_id: el hotel ${hotel_id} no existe`);
+
+  const cm = channelManager(database);
+  const [offer] = await cm.search({ where: { hotelId: hotel_id }, checkin, nights, layout: [{ adults, childrenAges }] }, { includeEmpty: true });
+  let rooms = offer?.items[0]?.rooms ?? [];
+  if (input.room_type) {
+    const wanted = input.room_type.toUpperCase();
+    rooms = rooms.filter((r) => r.roomType.toUpperCase() === wanted || r.roomId.toUpperCase() === wanted);
+  }
+  return {
+    total_count: rooms.reduce((s, r) => s + r.count, 0),
+    available_rooms: rooms.map((r) => ({ roomId: r.roomId, roomName: r.roomName, count: r.count, products: r.products.map((p) => productWire(r, p, false)) })),
+  };
+}

@@ -1,0 +1,313 @@
+// The built-in channel manager's ARI (availability, rates, inventory) management: hotels, room types,
+// rate plans and nightly values, for the operator or the hotel's own admin (decisions.md section 5).
+import crypto from "node:crypto";
+import type { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Principal } from "@/lib/auth/principal";
+import { assertCanManageHotel } from "@/lib/auth/principal";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { daysBetween, dateOnly, ymd } from "@/lib/time";
+import { normalizeCity } from "./city";
+import {
+  MAX_RANGE_DAYS,
+  type createHotelBody,
+  type createRatePlanBody,
+  type createRoomTypeBody,
+  type inventoryBody,
+  type patchHotelBody,
+  type ratesBody,
+} from "./schema";
+
+type HotelWithRooms = Prisma.HotelGetPayload<{ include: { roomTypes: true } }>;
+
+export function hotelWire(h: HotelWithRooms) {
+  const beds = h.roomTypes.filter((r) => r.isActive).map((r) => r.beds);
+  return {
+    id: h.id,
+    name: h.name,
+    city: h.city,
+    channel_manager_id: h.channelManagerId,
+    hold_minutes: h.holdMinutes,
+    is_active: h.isActive,
+    largest_room_beds: beds.length ? Math.max(...beds) : 0,
+    address: h.address,
+    stars: h.stars,
+  };
+}
+
+type RoomTypeRow = Prisma.RoomTypeGetPayload<object>;
+type RatePlanRow = Prisma.RatePlanGetPayload<object>;
+
+export const roomTypeWire = (r: RoomTypeRow) => ({
+  roomId: r.roomId,
+  roomName: r.roomName,
+  roomType: r.roomType,
+  beds: r.beds,
+  max_adults: r.maxAdults,
+  max_children: r.maxChildren,
+  is_active: r.isActive,
+});
+
+export const ratePlanWire = (r: RatePlanRow) => ({
+  rateId: r.rateId,
+  rateDescription: r.rateDescription,
+  boardType: r.boardType,
+  boardTypeDescription: r.boardTypeDescription,
+  refundable: r.refundable,
+  cancellationPolicy: r.cancellationPolicy,
+  currency: r.currency,
+  is_active: r.isActive,
+});
+
+const shortCode = () => crypto.randomBytes(4).toString("hex").toUpperCase();
+
+function isUniqueViolation(e: unknown): boolean {
+  if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return true;
+  // The PGlite adapter passes PostgreSQL's unique_violation through unmapped.
+  const err = e as { name?: string; message?: string; cause?: { originalCode?: string; code?: string } };
+  return err?.cause?.originalCode === "23505" || err?.cause?.code === "23505" || (err?.name === "DriverAdapterError" && /unique constraint/i.test(err.message ?? ""));
+}
+
+/** A hotel the caller may read: agencies see active hotels only. */
+async function readableHotel(db: PrismaClient, principal: Principal, id: number) {
+  const hotel = await db.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
+  if (!hotel || (principal.role === "agency" && !hotel.isActive)) throw notFound(`El hotel ${id} no existe`);
+  return hotel;
+}
+
+async function managedHotel(db: PrismaClient, principal: Principal, id: number) {
+  const hotel = await db.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
+  if (!hotel) throw notFound(`El hotel ${id} no existe`);
+  assertCanManageHotel(principal, id);
+  return hotel;
+}
+
+// ------------------------------------------------------------------ hotels
+
+export async function createHotel(db: PrismaClient, input: z.output<typeof createHotelBody>) {
+  const city = normalizeCity(input.city);
+  if (!city) throw badRequest("city: debe contener letras");
+  try {
+    const hotel = await db.hotel.create({
+      data: {
+        name: input.name,
+        city,
+        channelManagerId: input.channel_manager_id ?? `CM-${shortCode()}`,
+        holdMinutes: input.hold_minutes ?? 1440,
+        address: input.address || null,
+        stars: input.stars ?? null,
+      },
+      include: { roomTypes: true },
+    });
+    return hotelWire(hotel);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
+    throw e;
+  }
+}
+
+export async function updateHotel(db: PrismaClient, principal: Principal, id: number, input: z.output<typeof patchHotelBody>) {
+  await managedHotel(db, principal, id);
+  const data: Prisma.HotelUpdateInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.city !== undefined) {
+    const city = normalizeCity(input.city);
+    if (!city) throw badRequest("city: debe contener letras");
+    data.city = city;
+  }
+  if (input.channel_manager_id !== undefined) data.channelManagerId = input.channel_manager_id;
+  if (input.hold_minutes !== undefined) data.holdMinutes = input.hold_minutes;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  if (input.address !== undefined) data.address = input.address || null;
+  if (input.stars !== undefined) data.stars = input.stars;
+  try {
+    return hotelWire(await db.hotel.update({ where: { id }, data, include: { roomTypes: true } }));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
+    throw e;
+  }
+}
+
+/** 4.14: hotels by city. Agencies see active hotels; a hotel admin sees their own hotels. */
+export async function listHotels(db: PrismaClient, principal: Principal, city?: string) {
+  const where: Prisma.HotelWhereInput = {};
+  if (city) where.city = normalizeCity(city);
+  if (principal.role === "agency") where.isActive = true;
+  if (principal.role === "hotel_admin") where.id = { in: principal.hotelIds };
+  const hotels = await db.hotel.findMany({ where, include: { roomTypes: true }, orderBy: [{ city: "asc" }, { name: "asc" }] });
+  return hotels.map(hotelWire);
+}
+
+export async function getHotel(db: PrismaClient, principal: Principal, id: number) {
+  return hotelWire(await readableHotel(db, principal, id));
+}
+
+/** Cities with active hotels, for search suggestions. */
+export async function listCities(db: PrismaClient) {
+  const rows = await db.hotel.groupBy({ by: ["city"], where: { isActive: true }, _count: { _all: true }, orderBy: { city: "asc" } });
+  return rows.map((r) => ({ city: r.city, hotels: r._count._all }));
+}
+
+// ------------------------------------------------------------------ room types and rate plans
+
+export async function listRoomTypes(db: PrismaClient, principal: Principal, hotelId: number) {
+  const hotel = await readableHotel(db, principal, hotelId);
+  return hotel.roomTypes.filter((r) => r.isActive || principal.role !== "agency").map(roomTypeWire);
+}
+
+export async function createRoomType(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRoomTypeBody>) {
+  const hotel = await managedHotel(db, principal, hotelId);
+  try {
+    const rt = await db.roomType.create({
+      data: {
+        hotelId,
+        roomId: input.roomId ?? `${hotel.channelManagerId}-${input.roomType.replace(/[^A-Z0-9]/g, "")}-${shortCode()}`,
+        roomName: input.roomName,
+        roomType: input.roomType,
+        beds: input.beds,
+        maxAdults: input.max_adults,
+        maxChildren: input.max_children,
+      },
+    });
+    return roomTypeWire(rt);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`roomId: ya existe la habitación ${input.roomId} en este hotel`);
+    throw e;
+  }
+}
+
+export async function listRatePlans(db: PrismaClient, principal: Principal, hotelId: number) {
+  await readableHotel(db, principal, hotelId);
+  const plans = await db.ratePlan.findMany({ where: { hotelId, ...(principal.role === "agency" ? { isActive: true } : {}) }, orderBy: { id: "asc" } });
+  return plans.map(ratePlanWire);
+}
+
+export async function createRatePlan(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRatePlanBody>) {
+  const hotel = await managedHotel(db, principal, hotelId);
+  try {
+    const rp = await db.ratePlan.create({
+      data: {
+        hotelId,
+        rateId: input.rateId ?? `${hotel.channelManagerId}-RATE-${shortCode()}`,
+        rateDescription: input.rateDescription,
+        boardType: input.boardType ? input.boardType.toUpperCase() : null,
+        boardTypeDescription: input.boardTypeDescription,
+        refundable: input.refundable,
+        cancellationPolicy: input.cancellationPolicy,
+        currency: input.currency,
+      },
+    });
+    return ratePlanWire(rp);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict(`rateId: ya existe la tarifa ${input.rateId} en este hotel`);
+    throw e;
+  }
+}
+
+// ------------------------------------------------------------------ nightly values
+
+function checkRange(from: string, to: string, field: string) {
+  if (to < from) throw badRequest(`${field}.to: debe ser igual o posterior a from`);
+  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw badRequest(`${field}: el rango no puede superar ${MAX_RANGE_DAYS} noches`);
+}
+
+async function roomIdsOf(db: PrismaClient, hotelId: number) {
+  const rts = await db.roomType.findMany({ where: { hotelId }, select: { id: true, roomId: true } });
+  return new Map(rts.map((r) => [r.roomId, r.id]));
+}
+
+/** PUT inventory: rooms to sell, stop-sell and minimum stay per night; dates inclusive; only the fields sent change. */
+export async function updateInventory(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof inventoryBody>) {
+  await managedHotel(db, principal, hotelId);
+  const rooms = await roomIdsOf(db, hotelId);
+  const resolved = input.updates.map((u, i) => {
+    const rt = rooms.get(u.roomId);
+    if (rt === undefined) throw badRequest(`updates.${i}.roomId: la habitación ${u.roomId} no existe en este hotel`);
+    checkRange(u.from, u.to, `updates.${i}`);
+    if (u.rooms === undefined && u.stop_sell === undefined && u.min_stay === undefined) {
+      throw badRequest(`updates.${i}: debe incluir rooms, stop_sell o min_stay`);
+    }
+    return { ...u, rt };
+  });
+  let nights = 0;
+  await db.$transaction(async (tx) => {
+    for (const u of resolved) {
+      // Nights that do not exist yet start closed (0 rooms) unless `rooms` is sent.
+      nights += await tx.$executeRawUnsafe(
+        `INSERT INTO inventory_nights (room_type_id, date, rooms, sold, stop_sell, min_stay)
+         SELECT $1, d::date, coalesce($4::int, 0), 0, coalesce($5::boolean, false), coalesce($6::int, 1)
+         FROM generate_series($2::date, $3::date, interval '1 day') AS d
+         ON CONFLICT (room_type_id, date) DO UPDATE SET
+           rooms = coalesce($4::int, inventory_nights.rooms),
+           stop_sell = coalesce($5::boolean, inventory_nights.stop_sell),
+           min_stay = coalesce($6::int, inventory_nights.min_stay)`,
+        u.rt,
+        u.from,
+        u.to,
+        u.rooms ?? null,
+        u.stop_sell ?? null,
+        u.min_stay ?? null,
+      );
+    }
+  });
+  return { msg: "Inventario actualizado", nights };
+}
+
+/** PUT rates: price of one room for one night; without adults for every adult count, with it for that count only. */
+export async function updateRates(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof ratesBody>) {
+  await managedHotel(db, principal, hotelId);
+  const rooms = await roomIdsOf(db, hotelId);
+  const plans = new Map((await db.ratePlan.findMany({ where: { hotelId }, select: { id: true, rateId: true } })).map((r) => [r.rateId, r.id]));
+  const resolved = input.updates.map((u, i) => {
+    const rt = rooms.get(u.roomId);
+    if (rt === undefined) throw badRequest(`updates.${i}.roomId: la habitación ${u.roomId} no existe en este hotel`);
+    const rp = plans.get(u.rateId);
+    if (rp === undefined) throw badRequest(`updates.${i}.rateId: la tarifa ${u.rateId} no existe en este hotel`);
+    checkRange(u.from, u.to, `updates.${i}`);
+    return { ...u, rt, rp };
+  });
+  let nights = 0;
+  await db.$transaction(async (tx) => {
+    for (const u of resolved) {
+      nights += await tx.$executeRawUnsafe(
+        `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
+         SELECT $1, $2, d::date, $5::int, $6::numeric
+         FROM generate_series($3::date, $4::date, interval '1 day') AS d
+         ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
+        u.rp,
+        u.rt,
+        u.from,
+        u.to,
+        u.adults ?? 0,
+        u.amountBeforeTax,
+      );
+    }
+  });
+  return { msg: "Tarifas actualizadas", nights };
+}
+
+/** The grid: room types, rate plans and every stored night of a date range. */
+export async function getNights(db: PrismaClient, principal: Principal, hotelId: number, from: string, to: string) {
+  const hotel = await managedHotel(db, principal, hotelId);
+  checkRange(from, to, "from");
+  if (daysBetween(from, to) + 1 > 62) throw badRequest("to: el rango no puede superar 62 noches");
+  const [plans, inv, rates] = await Promise.all([
+    db.ratePlan.findMany({ where: { hotelId }, orderBy: { id: "asc" } }),
+    db.inventoryNight.findMany({ where: { roomType: { hotelId }, date: { gte: dateOnly(from), lte: dateOnly(to) } }, include: { roomType: { select: { roomId: true } } } }),
+    db.rateNight.findMany({
+      where: { roomType: { hotelId }, date: { gte: dateOnly(from), lte: dateOnly(to) } },
+      include: { roomType: { select: { roomId: true } }, ratePlan: { select: { rateId: true } } },
+    }),
+  ]);
+  const days: string[] = [];
+  for (let d = from; d <= to; d = ymd(new Date(dateOnly(d).getTime() + 86_400_000))) days.push(d);
+  return {
+    hotel: hotelWire(hotel),
+    room_types: hotel.roomTypes.map(roomTypeWire),
+    rate_plans: plans.map(ratePlanWire),
+    days,
+    inventory: inv.map((n) => ({ roomId: n.roomType.roomId, day: ymd(n.date), rooms: n.rooms, sold: n.sold, stop_sell: n.stopSell, min_stay: n.minStay })),
+    rates: rates.map((r) => ({ roomId: r.roomType.roomId, rateId: r.ratePlan.rateId, day: ymd(r.date), adults: r.adults === 0 ? null : r.adults, amountBeforeTax: r.amountBeforeTax })),
+  };
+}
