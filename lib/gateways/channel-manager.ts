@@ -1,0 +1,94 @@
+// The channel manager behind one interface (decisions.md section 5): search, hold, update guest, release.
+// The built-in implementation keeps inventory in our own tables; an external one would plug in here.
+import type { Database } from "@/lib/db/open";
+import type { Prisma } from "@/lib/db/generated/client";
+import { BuiltinChannelManager } from "./builtin-channel-manager";
+
+type Decimal = Prisma.Decimal;
+
+/** One room group asked for: adults and the ages of its children. */
+export interface LayoutItem {
+  adults: number;
+  childrenAges: number[];
+}
+
+export interface HotelSummary {
+  id: number;
+  name: string;
+  city: string;
+  channelManagerId: string;
+  largestRoomBeds: number;
+}
+
+export interface ProductOffer {
+  rateId: string;
+  rateDescription: string;
+  boardType: string | null;
+  boardTypeDescription: string;
+  refundable: "full" | "partial" | "none";
+  cancellationPolicy: string;
+  currency: string;
+  /** One per night, in stay order. */
+  nightly: Array<{ day: string; amount: Decimal }>;
+  /** Exact sum of the nights. */
+  total: Decimal;
+}
+
+export interface RoomOffer {
+  roomId: string;
+  roomName: string;
+  roomType: string;
+  beds: number;
+  /** Rooms available over the whole stay (minimum over the nights). */
+  count: number;
+  products: ProductOffer[];
+}
+
+export interface HotelOffer {
+  hotel: HotelSummary;
+  /** One per layout item, in layout order; rooms empty when nothing fits that item. */
+  items: Array<{ layout: LayoutItem; rooms: RoomOffer[] }>;
+}
+
+export interface SearchQuery {
+  /** Normalized city (SANTA_MARTA) or one hotel id. */
+  where: { city: string } | { hotelId: number };
+  checkin: string;
+  nights: number;
+  layout: LayoutItem[];
+}
+
+export interface HoldRequest {
+  hotelId: number;
+  checkin: string;
+  nights: number;
+  /** Rooms per room type (`roomId` of the hotel); the same roomId may appear more than once. */
+  rooms: Array<{ roomId: string; quantity: number }>;
+}
+
+/** Thrown by holdRooms (inside the caller's transaction, which it rolls back) naming what could not be had. */
+export class RoomsUnavailableError extends Error {
+  constructor(readonly roomIds: string[]) {
+    super(`Sin disponibilidad para: ${roomIds.join(", ")}`);
+    this.name = "RoomsUnavailableError";
+  }
+}
+
+export type Tx = Prisma.TransactionClient;
+
+export interface ChannelManager {
+  readonly name: string;
+  /** Hotels with something to sell; with `includeEmpty`, also hotels where no layout item fits. */
+  search(query: SearchQuery, opts?: { includeEmpty?: boolean }): Promise<HotelOffer[]>;
+  /** Takes rooms out of inventory for the stay, all or nothing; throws RoomsUnavailableError. Run inside `tx`. */
+  holdRooms(tx: Tx, req: HoldRequest): Promise<void>;
+  /** Gives held rooms back (cancellation, expiry). Run inside `tx`. */
+  releaseRooms(tx: Tx, req: HoldRequest): Promise<void>;
+  /** Tells the channel manager the new main-guest data of a booking. */
+  updateGuest(booking: { hotelId: number; bookingCode: string; guest: { firstName?: string; lastName?: string; email?: string; telephone?: string } }): Promise<void>;
+}
+
+/** The channel manager in use: the built-in one over our own tables. */
+export function channelManager(database: Database): ChannelManager {
+  return new BuiltinChannelManager(database);
+}
