@@ -37,6 +37,16 @@ export async function createPgDatabase(name: string, template?: string) {
 }
 
 export async function dropPgDatabase(name: string) {
+  // Closed pools may still be saying goodbye; killing those sessions (FORCE) raises errors in their clients.
+  for (let i = 0; i < 20; i++) {
+    try {
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "55006") throw e; // 55006: still in use
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
