@@ -10,11 +10,13 @@ export interface NavItem {
 export const NAV: Record<PrincipalRole, NavItem[]> = {
   operator: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/reservations", label: "nav.reservations", icon: "bed" },
     { href: "/api-keys", label: "nav.apiKeys", icon: "key" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   agency: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
+    { href: "/reservations", label: "nav.reservations", icon: "bed" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [
