@@ -144,6 +144,9 @@ export function ReservationDetail({ code, justCreated, canPay }: { code: string;
                   {t("detail.payNow")} · {formatMoney(r.amount_due, r.currency, locale)}
                 </Link>
               )}
+              <Link href={`/links/new?reservation=${r.chatbot_id}`} className="btn-secondary">
+                {t("detail.sendLink")}
+              </Link>
               <button type="button" className="btn-secondary" onClick={cancel}>
                 {t("detail.cancel")}
               </button>
