@@ -5,10 +5,12 @@ import { paymentOrdersJob } from "@/lib/payments/jobs";
 import { webhooksJob } from "@/lib/webhooks/job";
 import { paymentLinksJob } from "@/lib/links/routes";
 import { virtualCardsJob } from "@/lib/cards/lifecycle";
+import { reservationsExpiryJob } from "@/lib/reservations/routes";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
 jobs.push(webhooksJob);
+jobs.push(reservationsExpiryJob);
 jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);

@@ -10,10 +10,12 @@ import { cardRoutes } from "@/lib/cards/routes";
 import { webhookRoutes } from "@/lib/webhooks/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
+import { reservationRoutes } from "@/lib/reservations/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, openApiRoute(() => routes));
 routes.push(...inventoryRoutes);
+routes.push(...reservationRoutes);
 routes.push(...linkRoutes);
 routes.push(...paymentRoutes);
 routes.push(...agencyRoutes);

@@ -1,0 +1,165 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import { useDict, useI18n } from "@/lib/i18n/client";
+import { reservationMessages } from "@/lib/reservations/messages";
+import { PageHeader, EmptyState } from "@/components/ui";
+import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
+import { ReservationStatusBadge } from "./status";
+
+interface Row {
+  chatbot_id: string;
+  status: "pending_payment" | "confirmed" | "expired" | "cancelled";
+  hotel_name: string;
+  checkin: string;
+  checkout: string;
+  nights: number;
+  guest_name: string;
+  email: string;
+  currency: string;
+  amount: number;
+  amount_paid: number;
+  payment_deadline: string;
+}
+
+const EMPTY = { status: "", checkin_from: "", checkin_to: "", guest: "", code: "" };
+
+export function ReservationList() {
+  const t = useDict(reservationMessages);
+  const { locale } = useI18n();
+  const [draft, setDraft] = useState(EMPTY);
+  const [filters, setFilters] = useState(EMPTY);
+  const [page, setPage] = useState(1);
+  const qs = new URLSearchParams({ page: String(page), per_page: "20" });
+  for (const [k, v] of Object.entries(filters)) if (v) qs.set(k, v);
+  const q = useQuery({
+    queryKey: ["reservations", qs.toString()],
+    queryFn: ({ signal }) => apiFetch<{ items: Row[]; total: number; page: number; per_page: number }>(`/v2/bookings?${qs}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.per_page)) : 1;
+  const set = (k: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
+
+  return (
+    <div>
+      <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
+      <form
+        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPage(1);
+          setFilters(draft);
+        }}
+      >
+        <div>
+          <label className="label" htmlFor="f-status">{t("list.status")}</label>
+          <select id="f-status" className="input" value={draft.status} onChange={set("status")}>
+            <option value="">{t("list.all")}</option>
+            {(["pending_payment", "confirmed", "expired", "cancelled"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="label" htmlFor="f-from">{t("list.from")}</label>
+          <input id="f-from" type="date" className="input" value={draft.checkin_from} onChange={set("checkin_from")} />
+        </div>
+        <div>
+          <label className="label" htmlFor="f-to">{t("list.to")}</label>
+          <input id="f-to" type="date" className="input" value={draft.checkin_to} onChange={set("checkin_to")} />
+        </div>
+        <div>
+          <label className="label" htmlFor="f-guest">{t("list.guest")}</label>
+          <input id="f-guest" className="input" placeholder={t("list.guestPlaceholder")} value={draft.guest} onChange={set("guest")} />
+        </div>
+        <div>
+          <label className="label" htmlFor="f-code">{t("list.code")}</label>
+          <input id="f-code" className="input uppercase" placeholder={t("list.codePlaceholder")} value={draft.code} onChange={set("code")} />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary flex-1">
+            {t("list.search")}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setDraft(EMPTY);
+              setFilters(EMPTY);
+              setPage(1);
+            }}
+          >
+            {t("list.clear")}
+          </button>
+        </div>
+      </form>
+
+      {q.data && q.data.items.length === 0 ? (
+        <EmptyState title={t("list.empty")}>
+          <p>{t("list.emptyHint")}</p>
+          <Link href="/search" className="mt-2 inline-block text-brand-700 underline">
+            {t("list.goSearch")}
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className={`card overflow-x-auto ${q.isFetching ? "opacity-70" : ""}`} aria-busy={q.isFetching}>
+          <table className="table-basic">
+            <thead>
+              <tr>
+                <th>{t("list.code")}</th>
+                <th>{t("list.guest")}</th>
+                <th>{t("list.hotel")}</th>
+                <th>{t("list.dates")}</th>
+                <th className="text-right">{t("list.amount")}</th>
+                <th>{t("list.status")}</th>
+                <th>{t("list.deadline")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {(q.data?.items ?? []).map((r) => (
+                <tr key={r.chatbot_id} className="hover:bg-slate-50">
+                  <td>
+                    <Link href={`/reservations/${r.chatbot_id}`} className="font-mono font-semibold text-brand-700 hover:underline">
+                      {r.chatbot_id}
+                    </Link>
+                  </td>
+                  <td>
+                    <p>{r.guest_name}</p>
+                    <p className="text-xs text-slate-500">{r.email}</p>
+                  </td>
+                  <td>{r.hotel_name}</td>
+                  <td className="whitespace-nowrap">
+                    {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)}
+                  </td>
+                  <td className="text-right whitespace-nowrap">{formatMoney(r.amount, r.currency, locale)}</td>
+                  <td>
+                    <ReservationStatusBadge status={r.status} />
+                  </td>
+                  <td className="whitespace-nowrap text-xs">{r.status === "pending_payment" ? formatDateTime(r.payment_deadline, locale) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {q.isLoading && <p className="p-4 text-sm text-slate-500">…</p>}
+        </div>
+      )}
+      {q.data && q.data.total > 0 && (
+        <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
+          <span>{t("list.page", { page, pages, total: q.data.total })}</span>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t("list.prev")}
+            </button>
+            <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t("list.next")}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { agencyWithKey } from "@/lib/testing/factories";
+import { addDays, bogotaDate } from "@/lib/time";
+import { sellableHotel, reservationBody } from "./fixtures";
+
+let api: TestServer;
+const today = bogotaDate(new Date());
+const checkin = addDays(today, 5);
+const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
+const CRON = { authorization: "Bearer test-cron-secret" };
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function sold(roomTypeId: number) {
+  const rows = await api.db.sql.query<{ date: string; rooms: number; sold: number }>(
+    `SELECT date::text AS date, rooms, sold FROM inventory_nights WHERE room_type_id = $1 AND date >= $2::date AND date < $3::date ORDER BY date`,
+    [roomTypeId, stay.checkin, stay.checkout],
+  );
+  return rows.map((r) => r.sold);
+}
+
+describe("4.1 create reservation", () => {
+  it("registers the booking, prices it from the inventory and holds the rooms", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 200_000.5 });
+    const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay, { ccData: { ccCode: "123", ccNumber: "4242 4242 4242 4242", ccHolder: "LAURA GOMEZ", ccExpireDate: "12/2030" } }) });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toEqual(expect.any(String));
+    expect(res.body.chatbot_id).toMatch(/^HB[A-Z2-9]{8}$/);
+    expect(await sold(room.id)).toEqual([1, 1]);
+
+    const got = await api.call("GET", `/api/v2/bookings/chatbot/${res.body.chatbot_id}`, { key });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      chatbot_id: res.body.chatbot_id,
+      status: "pending_payment",
+      hotel_id: hotel.id,
+      checkin: stay.checkin,
+      checkout: stay.checkout,
+      amount: 400_001,
+      amount_paid: 0,
+      amount_due: 400_001,
+      firstName: "Laura",
+      card: { brand: "visa", last_four: "4242" },
+    });
+    expect(got.body.rooms_data[0]).toMatchObject({ room_id: room.roomId, rate_id: rate.rateId, quantity: 1, amount: 400_001 });
+    expect(got.body.rooms_data[0].nightly).toEqual([
+      { day: stay.checkin, amount: 200_000.5 },
+      { day: addDays(stay.checkin, 1), amount: 200_000.5 },
+    ]);
+    expect(got.body.payment_deadline).toMatch(/-05:00$/);
+    expect(got.body.history).toEqual([expect.objectContaining({ from: null, to: "pending_payment" })]);
+    // Only brand and last four of the card are kept.
+    const dump = JSON.stringify(await api.db.sql.query(`SELECT * FROM reservations`));
+    expect(dump).not.toContain("4242424242424242");
+    expect(dump).not.toContain("4242 4242 4242 4242");
+  });
+
+  const badCases: Array<[string, Record<string, unknown>, RegExp]> = [
+    ["bad date", { checkin: "2026-02-30" }, /^reservation\.checkin: /],
+    ["nights as a number", { nights: 2 }, /^reservation\.nights: /],
+    ["nights not matching", { nights: "3" }, /^reservation\.nights: debe coincidir/],
+    ["checkout before checkin", { checkout: addDays(checkin, -1), nights: "1" }, /reservation\.(checkout|nights)/],
+    ["2-letter country", { country: "CO" }, /^reservation\.country: /],
+    ["bad email", { email: "laura@" }, /^reservation\.email: /],
+    ["telephone with letters", { telephone: "57300ABC4567" }, /^reservation\.telephone: /],
+    ["currency of 4 letters", { currency: "COPS" }, /^reservation\.currency: /],
+    ["missing firstName", { firstName: undefined }, /^reservation\.firstName: es obligatorio/],
+    ["empty roomsData", { roomsData: [] }, /^reservation\.roomsData: /],
+    ["children without ages", { children: "1", children_ages: "" }, /^reservation\.children_ages: /],
+    ["child age 18", { children: "1", children_ages: "18" }, /^reservation\.children_ages: /],
+    ["card expiry format", { ccData: { ccCode: "123", ccNumber: "4242424242424242", ccHolder: "X", ccExpireDate: "2030-12" } }, /^reservation\.ccData\.ccExpireDate: /],
+    ["card number fails Luhn", { ccData: { ccCode: "123", ccNumber: "4242424242424241", ccHolder: "X", ccExpireDate: "12/2030" } }, /^reservation\.ccData\.ccNumber: /],
+    ["expired card", { ccData: { ccCode: "123", ccNumber: "4242424242424242", ccHolder: "X", ccExpireDate: "01/2020" } }, /^reservation\.ccData\.ccExpireDate: /],
+    ["past check-in", { checkin: addDays(today, -3), checkout: addDays(today, -1), nights: "2" }, /^reservation\.checkin: no puede ser anterior/],
+    ["rooms not the sum of quantities", { rooms: "2" }, /^reservation\.rooms: /],
+  ];
+  for (const [name, override, detail] of badCases) {
+    it(`400 for ${name}, naming the field, and nothing changes`, async () => {
+      const { key } = await agencyWithKey(api.db.prisma);
+      const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+      const before = await api.db.prisma.reservation.count();
+      const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay, override) });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("400");
+      expect(res.body.detail).toMatch(detail);
+      expect(await api.db.prisma.reservation.count()).toBe(before);
+      expect(await sold(room.id)).toEqual([0, 0]);
+    });
+  }
+
+  it("400 for a roomsData item with a missing field, naming its index", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, {
+      key,
+      body: reservationBody(room, rate, stay, {}, [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, quantity: "1", currency: "COP", adults: "2", children: "0" }]),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^reservation\.roomsData\.0\.rateId: es obligatorio/);
+  });
+
+  it("404 for an unknown hotel; 401 without a key; 403 for an operator", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    expect((await api.call("POST", `/api/v2/bookings/hotel_id=999999`, { key, body: reservationBody(room, rate, stay) })).status).toBe(404);
+    expect((await api.call("POST", `/api/v2/bookings/hotel_id=1`, { body: reservationBody(room, rate, stay) })).status).toBe(401);
+    expect((await api.call("POST", `/api/v2/bookings/hotel_id=1`, { key: "hbk_test_operator_bootstrap_key", body: reservationBody(room, rate, stay) })).status).toBe(403);
+  });
+
+  it("answers 200 with no_available_rooms for a rate or room that cannot be sold", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000 });
+    const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, {
+      key,
+      body: reservationBody(room, rate, stay, {}, [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "2", currency: "COP", adults: "2", children: "0" }]),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ msg: expect.any(String), no_available_rooms: [{ room: room.roomId, product: rate.rateId }] });
+    expect(await sold(room.id)).toEqual([0, 0]);
+  });
+});
+
+describe("atomic holds", () => {
+  it("30 concurrent bookings for 3 rooms: exactly 3 succeed and inventory never goes below zero", async () => {
+    const agencies = await Promise.all(Array.from({ length: 3 }, () => agencyWithKey(api.db.prisma)));
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 150_000 });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key: agencies[i % 3].key, body: reservationBody(room, rate, stay) })),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const booked = results.filter((r) => r.body.chatbot_id);
+    const refused = results.filter((r) => r.body.no_available_rooms);
+    expect(booked).toHaveLength(3);
+    expect(refused).toHaveLength(27);
+    expect(await sold(room.id)).toEqual([3, 3]);
+    expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(3);
+    const neg = await api.db.sql.query(`SELECT 1 FROM inventory_nights WHERE room_type_id = $1 AND rooms - sold < 0`, [room.id]);
+    expect(neg).toHaveLength(0);
+    const avail = await api.call("GET", `/api/v2/bookings/chatbot/${booked[0].body.chatbot_id}`, { key: agencies[0].key });
+    expect([200, 404]).toContain(avail.status);
+  });
+
+  it("a request of two rooms where one is gone holds neither", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, roomTypes } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000, roomTypes: 2 });
+    const [a, b] = roomTypes;
+    await api.db.sql.query(`UPDATE inventory_nights SET sold = 1 WHERE room_type_id = $1 AND date = $2::date`, [b.id, addDays(stay.checkin, 1)]);
+    const items = [a, b].map((rt) => ({ id: rt.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "1", currency: "COP", adults: "2", children: "0" }));
+    const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(a, rate, stay, {}, items) });
+    expect(res.body).toEqual({ msg: expect.any(String), no_available_rooms: [{ room: b.roomId, product: rate.rateId }] });
+    expect(await sold(a.id)).toEqual([0, 0]);
+    expect(await sold(b.id)).toEqual([0, 1]);
+    expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(0);
+  });
+});
+
+describe("reading, updating, cancelling", () => {
+  it("another agency's booking is 404 for read, update and cancel", async () => {
+    const mine = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    const { body } = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key: mine.key, body: reservationBody(room, rate, stay) });
+    const code = body.chatbot_id;
+    expect((await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key: other.key })).status).toBe(404);
+    expect((await api.call("PUT", `/api/v2/bookings/chatbot/${code}`, { key: other.key, body: { reservation: { firstName: "X" } } })).status).toBe(404);
+    expect((await api.call("POST", `/api/v2/bookings/chatbot/${code}/cancel`, { key: other.key })).status).toBe(404);
+    const list = await api.call("GET", `/api/v2/bookings`, { key: other.key });
+    expect(list.body.items.map((r: { chatbot_id: string }) => r.chatbot_id)).not.toContain(code);
+    expect((await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key: "hbk_test_operator_bootstrap_key" })).status).toBe(200);
+  });
+
+  it("4.4 changes only the fields sent; an empty update is a 400", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    const { body } = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
+    const put = await api.call("PUT", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key, body: { reservation: { email: "nuevo@example.co", telephone: "+57 310 555 0000" } } });
+    expect(put.status).toBe(200);
+    const got = await api.call("GET", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key });
+    expect(got.body).toMatchObject({ email: "nuevo@example.co", telephone: "573105550000", firstName: "Laura", lastName: "Gómez" });
+    const empty = await api.call("PUT", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key, body: { reservation: {} } });
+    expect(empty.status).toBe(400);
+    const bad = await api.call("PUT", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key, body: { reservation: { email: "no-es-correo" } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^reservation\.email: /);
+  });
+
+  it("cancel gives the rooms back and is final", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    const { body } = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
+    expect(await sold(room.id)).toEqual([1, 1]);
+    expect((await api.call("POST", `/api/v2/bookings/chatbot/${body.chatbot_id}/cancel`, { key })).status).toBe(200);
+    expect(await sold(room.id)).toEqual([0, 0]);
+    expect((await api.call("POST", `/api/v2/bookings/chatbot/${body.chatbot_id}/cancel`, { key })).status).toBe(409);
+    expect((await api.call("PUT", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key, body: { reservation: { firstName: "Ana" } } })).status).toBe(409);
+  });
+});
+
+describe("payment deadline and expiry", () => {
+  it("expires at the deadline with the test clock, releases the rooms, writes the notification, once", async () => {
+    const { agency, key } = await agencyWithKey(api.db.prisma, { webhookUrl: "http://127.0.0.1:9/hooks" });
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000, holdMinutes: 60 });
+    const { body } = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
+    const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { code: body.chatbot_id } });
+    const minute = 60_000;
+    const before = await api.call("POST", "/api/cron/reservations-expiry", { headers: CRON, body: { now: new Date(r.paymentDeadline.getTime() - minute).toISOString() } });
+    expect(before.body).toEqual({ processed: 0 });
+    expect(await sold(room.id)).toEqual([1, 1]);
+
+    const at = new Date(r.paymentDeadline.getTime() + minute).toISOString();
+    const [first, second] = await Promise.all([
+      api.call("POST", "/api/cron/reservations-expiry", { headers: CRON, body: { now: at } }),
+      api.call("POST", "/api/cron/reservations-expiry", { headers: CRON, body: { now: at } }),
+    ]);
+    expect(first.body.processed + second.body.processed).toBe(1);
+    expect(await sold(room.id)).toEqual([0, 0]);
+    const got = await api.call("GET", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key });
+    expect(got.body.status).toBe("expired");
+    expect(got.body.history.map((h: { to: string }) => h.to)).toEqual(["pending_payment", "expired"]);
+
+    const deliveries = await api.db.prisma.webhookDelivery.findMany({ where: { agencyId: agency.id } });
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ event: "reservation.expired", url: "http://127.0.0.1:9/hooks", status: "pending" });
+    expect(JSON.parse(deliveries[0].payload)).toEqual({ event: "reservation.expired", chatbot_id: body.chatbot_id, hotel_id: hotel.id, expired_at: expect.stringMatching(/-05:00$/), amount: 200_000 });
+
+    const put = await api.call("PUT", `/api/v2/bookings/chatbot/${body.chatbot_id}`, { key, body: { reservation: { firstName: "Tarde" } } });
+    expect(put.status).toBe(409);
+  });
+});
+
+describe("Idempotency-Key on 4.1", () => {
+  it("replays the first answer without a second hold; another body is a 409", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
+    const headers = { "idempotency-key": "booking-123" };
+    const one = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, headers, body: reservationBody(room, rate, stay) });
+    const two = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, headers, body: reservationBody(room, rate, stay) });
+    expect(two.body).toEqual(one.body);
+    expect(two.headers.get("idempotent-replayed")).toBe("true");
+    expect(await sold(room.id)).toEqual([1, 1]);
+    const other = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, headers, body: reservationBody(room, rate, stay, { firstName: "Otra" }) });
+    expect(other.status).toBe(409);
+    expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,80 @@
+import { defineRoute } from "@/lib/http/route";
+import type { Job } from "@/lib/cron/job";
+import {
+  bookingIdParam,
+  createReservationBody,
+  createReservationResponse,
+  hotelIdParam,
+  listQuery,
+  reservationDetail,
+  reservationSummary,
+  updateReservationBody,
+} from "./schema";
+import { cancelReservation, createReservation, expireDueReservations, getReservation, listReservations, updateGuest } from "./service";
+import { z } from "zod";
+
+const TAGS = ["Reservas"];
+
+export const reservationRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v2/bookings/hotel_id={hotel_id}",
+    access: ["agency"],
+    summary: "4.1 Crear reserva (todas las habitaciones o ninguna)",
+    description:
+      "Valida la solicitud, cotiza cada habitación con el channel manager y retiene todas las habitaciones de forma atómica. Sin disponibilidad responde 200 con `no_available_rooms`. Queda `pending_payment` hasta su plazo de pago. Admite `Idempotency-Key`.",
+    tags: TAGS,
+    params: hotelIdParam,
+    body: createReservationBody,
+    idempotent: true,
+    responses: [{ status: 200, description: "Reserva registrada, o la lista de habitaciones sin disponibilidad", schema: createReservationResponse }],
+    handler: ({ database, principal, params, body, clock }) => createReservation(database, principal, params.hotel_id, body.reservation, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/bookings",
+    access: ["agency", "operator"],
+    summary: "Listar reservas (filtros por estado, fechas de llegada, huésped y código)",
+    tags: TAGS,
+    query: listQuery,
+    responses: [{ status: 200, description: "Página de reservas", schema: z.object({ items: z.array(reservationSummary), total: z.number(), page: z.number(), per_page: z.number() }) }],
+    handler: ({ db, principal, query }) => listReservations(db, principal, query),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/bookings/chatbot/{booking_id}",
+    access: ["agency", "operator"],
+    summary: "Consultar una reserva por su código (chatbot_id)",
+    tags: TAGS,
+    params: bookingIdParam,
+    responses: [{ status: 200, description: "La reserva", schema: reservationDetail }],
+    handler: ({ db, principal, params }) => getReservation(db, principal, params.booking_id),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v2/bookings/chatbot/{booking_id}",
+    access: ["agency", "operator"],
+    summary: "4.4 Actualizar los datos del huésped principal (solo los campos enviados)",
+    tags: TAGS,
+    params: bookingIdParam,
+    body: updateReservationBody,
+    responses: [{ status: 200, description: "Actualizada", schema: z.object({ msg: z.string() }) }, { status: 409, description: "Reserva vencida o cancelada" }],
+    handler: ({ database, principal, params, body, clock }) => updateGuest(database, principal, params.booking_id, body.reservation, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/bookings/chatbot/{booking_id}/cancel",
+    access: ["agency", "operator"],
+    summary: "Cancelar una reserva pendiente de pago (las habitaciones vuelven al inventario)",
+    tags: TAGS,
+    params: bookingIdParam,
+    responses: [{ status: 200, description: "Cancelada", schema: z.object({ msg: z.string() }) }, { status: 409, description: "No está pendiente de pago" }],
+    handler: ({ database, principal, params, clock }) => cancelReservation(database, principal, params.booking_id, clock.now()),
+  }),
+];
+
+export const reservationsExpiryJob: Job = {
+  name: "reservations-expiry",
+  summary: "Vence las reservas sin pagar al llegar su plazo, libera sus habitaciones y notifica a la agencia",
+  run: ({ database, now }) => expireDueReservations(database, now),
+};
