@@ -11,7 +11,8 @@ export default async function PortalLayout({ children }: { children: React.React
   return (
     <PortalShell
       user={{ name: user.name, email: user.email, role: user.principal.role, agencyName: user.agency?.name ?? null }}
-      nav={NAV[user.principal.role]}
+      // The balance ledger exists only for preloaded-balance agencies.
+      nav={NAV[user.principal.role].filter((item) => item.href !== "/balance" || user.agency?.isPreloaded)}
       banner={<WebhookFailureBanner agencyId={user.principal.role === "agency" ? user.principal.agencyId : null} />}
     >
       <QueryProvider>{children}</QueryProvider>

@@ -1,0 +1,53 @@
+import { test, expect } from "@playwright/test";
+import { DEMO, signIn, artifact } from "./helpers";
+
+test.describe("booking", () => {
+  test("an agency goes from search to a confirmed booking code with its payment deadline, then edits the guest", async ({ page }) => {
+    await signIn(page, DEMO.agency);
+    await page.goto("/search");
+    await page.getByRole("button", { name: "Santa Marta", exact: true }).click();
+    await page.getByLabel("Noches").fill("3");
+    await page.getByRole("button", { name: "Buscar", exact: true }).click();
+    const hotel = page.getByTestId("hotel-result").first();
+    await expect(hotel).toBeVisible();
+    const hotelName = (await hotel.getByRole("heading").first().textContent())!.trim();
+    const price = (await hotel.getByTestId("stay-price").first().textContent())!.trim();
+    await hotel.getByRole("link", { name: "Reservar" }).first().click();
+
+    await expect(page).toHaveURL(/\/book\?/);
+    await expect(page.getByRole("heading", { name: new RegExp(`Reservar · ${hotelName}`) })).toBeVisible();
+    await expect(page.getByTestId("stay-total")).toHaveText(price);
+    await page.getByLabel("Nombres").fill("Camila");
+    await page.getByLabel("Apellidos").fill("Torres Peña");
+    await page.getByLabel("Correo electrónico").fill("camila.torres@example.co");
+    await page.getByLabel("Teléfono", { exact: true }).fill("310 555 1234");
+    await page.getByLabel("Ciudad de residencia").fill("Bogotá");
+    await page.getByLabel("Notas para el hotel").fill("Llegada hacia las 10 p. m.");
+    await page.screenshot({ path: artifact("booking-form.png"), fullPage: true });
+    await page.getByRole("button", { name: "Confirmar reserva" }).click();
+
+    await expect(page).toHaveURL(/\/reservations\/HB[A-Z2-9]{8}\?nueva=1$/);
+    const code = (await page.getByTestId("booking-code").textContent())!.trim();
+    expect(code).toMatch(/^HB[A-Z2-9]{8}$/);
+    await expect(page.getByRole("status")).toContainText("Reserva registrada");
+    await expect(page.getByTestId("countdown")).toContainText(/Quedan \d+h \d{2}m \d{2}s/);
+    await expect(page.getByTestId("amount-due")).toHaveText(price);
+    await expect(page.getByRole("link", { name: /Cobrar ahora/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Enviar enlace de pago" })).toBeVisible();
+    await page.screenshot({ path: artifact("booking-confirmation.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Editar huésped" }).click();
+    await page.getByLabel("Correo electrónico").fill("camila@nuevo.example.co");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Datos del huésped actualizados.")).toBeVisible();
+    await expect(page.getByTestId("reservation-detail")).toContainText("camila@nuevo.example.co");
+
+    // The list finds it by code and by guest.
+    await page.goto("/reservations");
+    await page.getByLabel("Código").fill(code);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page.getByRole("link", { name: code })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Pendiente de pago");
+    await page.screenshot({ path: artifact("reservations-list.png"), fullPage: true });
+  });
+});
