@@ -14,6 +14,9 @@ import { enqueueReservationExpired } from "./notify";
 
 type Decimal = Prisma.Decimal;
 
+// Holds on a popular room queue on its inventory rows; give them room to wait instead of failing at 5 s.
+const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+
 export type CreateResult = { msg: string; chatbot_id: string } | { msg: string; no_available_rooms: Array<{ room: string; product: string }> };
 
 interface PricedItem {
@@ -147,8 +150,6 @@ export async function createReservation(database: Database, principal: Principal
 
   try {
     await db.$transaction(async (tx) => {
-      // Every room of the request or none: a failed hold throws and rolls all of this back.
-      for (const hold of holdsOf(hotelId, priced)) await cm.holdRooms(tx, hold);
       await tx.reservation.create({
         data: {
           id: `res_${crypto.randomBytes(10).toString("base64url")}`,
@@ -195,7 +196,10 @@ export async function createReservation(database: Database, principal: Principal
           history: { create: { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: now } },
         },
       });
-    });
+      // Every room of the request or none: a failed hold throws and rolls all of this back. It comes last so
+      // the inventory rows, the contended ones, stay locked only until the commit that follows.
+      for (const hold of holdsOf(hotelId, priced)) await cm.holdRooms(tx, hold);
+    }, TX_OPTIONS);
   } catch (e) {
     if (e instanceof RoomsUnavailableError) {
       const lost = new Set(e.roomIds);
