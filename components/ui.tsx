@@ -41,3 +41,20 @@ const BADGE_TONES: Record<string, string> = {
 export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_TONES; children: React.ReactNode }) {
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>;
 }
+
+/** Previous / next paging under a list, with the "page x of y" line. */
+export function Pager({ page, pages, summary, prevLabel, nextLabel, onPage }: { page: number; pages: number; summary: string; prevLabel: string; nextLabel: string; onPage: (page: number) => void }) {
+  return (
+    <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
+      <span>{summary}</span>
+      <div className="flex gap-2">
+        <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {prevLabel}
+        </button>
+        <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          {nextLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
-import { PageHeader, EmptyState } from "@/components/ui";
+import { PageHeader, EmptyState, Pager } from "@/components/ui";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import { ReservationStatusBadge } from "./status";
 
@@ -148,17 +148,7 @@ export function ReservationList() {
         </div>
       )}
       {q.data && q.data.total > 0 && (
-        <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
-          <span>{t("list.page", { page, pages, total: q.data.total })}</span>
-          <div className="flex gap-2">
-            <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t("list.prev")}
-            </button>
-            <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t("list.next")}
-            </button>
-          </div>
-        </div>
+        <Pager page={page} pages={pages} summary={t("list.page", { page, pages, total: q.data.total })} prevLabel={t("list.prev")} nextLabel={t("list.next")} onPage={setPage} />
       )}
     </div>
   );
