@@ -237,3 +237,22 @@ describe("link creation guards", () => {
     }
   });
 });
+
+describe("a cash order from a link that expires unpaid", () => {
+  it("notifies 'rechazado' when the payment-orders job expires it, and the link stays payable", async () => {
+    const l = await link();
+    const payer = { fiscal_number: "900123456", fiscal_number_type: "NIT", user_type: "1", address: "Carrera 7 # 71-21, Bogotá" };
+    const order = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "bank_transfer", bank_code: "1007", payer } });
+    expect(order.status).toBe(200);
+    const tx = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.body.transaction_id } });
+    const later = new Date(tx.expiresAt!.getTime() + 60_000).toISOString();
+    const run = await api.call("POST", "/api/cron/payment-orders", { headers: { authorization: "Bearer test-cron-secret" }, body: { now: later } });
+    expect(run.body.processed).toBeGreaterThanOrEqual(1);
+    // The notification is due at the job's (test-clock) instant: the webhooks job at that instant sends it.
+    await deliveriesIdle();
+    await api.call("POST", "/api/cron/webhooks", { headers: { authorization: "Bearer test-cron-secret" }, body: { now: later } });
+    const body = JSON.parse(l.hook.received.at(-1)!.body);
+    expect(body).toMatchObject({ payment_status: "rechazado", transaction_id: order.body.transaction_id, voucher_url: "", external_ref_id: "crm-4711" });
+    expect((await api.call("GET", `/api/v2/links/${l.code}`, { key: l.key })).body.status).toBe("active");
+  });
+});

@@ -235,12 +235,20 @@ export async function completeApmOrder(db: PrismaClient, transactionId: string, 
 
 /** Job payment-orders: pending cash and bank-transfer orders past their deadline expire. */
 export async function expirePaymentOrders(db: PrismaClient, now: Date): Promise<number> {
-  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE payment_transactions SET status = 'expired', completed_at = $1::timestamptz, decline_reason = 'la orden de pago venció sin pagarse'
-     WHERE status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at <= $1::timestamptz RETURNING id`,
-    now.toISOString(),
-  );
-  return rows.length;
+  // One transaction: the expiry and, for orders placed from a payment link, its "rechazado" notification.
+  const expired = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRawUnsafe<{ id: string; link_id: string | null; amount: string }[]>(
+      `UPDATE payment_transactions SET status = 'expired', completed_at = $1::timestamptz, decline_reason = 'la orden de pago venció sin pagarse'
+       WHERE status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at <= $1::timestamptz RETURNING id, link_id, amount::text AS amount`,
+      now.toISOString(),
+    );
+    for (const r of rows) {
+      if (r.link_id) await recordLinkAttempt(tx, { linkId: r.link_id, transactionId: r.id, approved: false, amount: new Prisma.Decimal(r.amount), voucherCode: null, at: now });
+    }
+    return rows;
+  });
+  if (expired.some((r) => r.link_id)) void kickDeliveries();
+  return expired.length;
 }
 
 const withVoucher = { voucher: { select: { code: true } }, hotel: { select: { id: true, name: true, city: true } } } as const;
