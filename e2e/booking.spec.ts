@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { DEMO, signIn, artifact, demoKeys } from "./helpers";
 
 test.describe("booking", () => {
   test("an agency goes from search to a confirmed booking code with its payment deadline, then edits the guest", async ({ page }) => {
@@ -50,4 +50,45 @@ test.describe("booking", () => {
     await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Pendiente de pago");
     await page.screenshot({ path: artifact("reservations-list.png"), fullPage: true });
   });
+});
+
+test("a preloaded-balance agency pays a booking from its balance and sees the ledger", async ({ page, request }) => {
+  const { wholesale } = demoKeys();
+  const auth = { authorization: `Bearer ${wholesale}` };
+  const hotels = await (await request.get("/api/v2/hotels?city=Medellin", { headers: auth })).json();
+  const checkin = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const checkout = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
+  const avail = await (await request.get(`/api/v2/bookings/availability?hotel_id=${hotels[0].id}&checkin=${checkin}&nights=1&adults=2`, { headers: auth })).json();
+  const room = avail.available_rooms[0];
+  const booked = await (
+    await request.post(`/api/v2/bookings/hotel_id=${hotels[0].id}`, {
+      headers: auth,
+      data: {
+        reservation: {
+          checkin,
+          checkout,
+          nights: "1",
+          rooms: "1",
+          adults: "2",
+          firstName: "Julián",
+          lastName: "Mejía",
+          country: "COL",
+          email: "julian@example.co",
+          telephone: "573001112233",
+          currency: "COP",
+          roomsData: [{ id: room.roomId, checkin, checkout, rateId: room.products[0].rateId, quantity: "1", currency: "COP", adults: "2", children: "0" }],
+        },
+      },
+    })
+  ).json();
+  await signIn(page, DEMO.wholesale);
+  await page.goto(`/reservations/${booked.chatbot_id}`);
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: /Pagar con saldo/ }).click();
+  await expect(page.getByText("Reserva pagada con saldo precargado.")).toBeVisible();
+  await expect(page.getByTestId("reservation-detail")).toContainText("Confirmada");
+  await expect(page.getByTestId("amount-due")).toHaveText(/\$\s?0/);
+  await page.screenshot({ path: artifact("booking-paid-from-balance.png"), fullPage: true });
+  await page.goto("/balance");
+  await expect(page.getByText(new RegExp(`Pago de la reserva ${booked.chatbot_id}`))).toBeVisible();
 });

@@ -22,8 +22,8 @@ export interface PaymentCtx {
   now: Date;
 }
 
-const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
-const newVoucherCode = () => crypto.randomBytes(18).toString("base64url");
+export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
+export const newVoucherCode = () => crypto.randomBytes(18).toString("base64url");
 export const voucherPath = (code: string) => `/v2/vouchers/${code}`;
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
 const dec = (n: number) => new Prisma.Decimal(String(n));

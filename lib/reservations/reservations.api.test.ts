@@ -251,3 +251,47 @@ describe("Idempotency-Key on 4.1", () => {
     expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(1);
   });
 });
+
+describe("paying a reservation from the preloaded balance", () => {
+  async function booked(balance: number, preloaded = true) {
+    const a = await agencyWithKey(api.db.prisma, { isPreloaded: preloaded, balance });
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 5, price: 150_000 });
+    const { body } = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key: a.key, body: reservationBody(room, rate, stay) });
+    return { ...a, code: body.chatbot_id as string };
+  }
+
+  it("debits the balance, records the payment with a voucher and confirms the reservation", async () => {
+    const { key, agency, code } = await booked(1_000_000);
+    const res = await api.call("POST", `/api/v2/bookings/chatbot/${code}/pay-from-balance`, { key });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ amount: 300_000, balance_after: 700_000, voucher_url: expect.stringMatching(/^\/v2\/vouchers\//) });
+    const got = await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key });
+    expect(got.body).toMatchObject({ status: "confirmed", amount_paid: 300_000, amount_due: 0 });
+    expect(got.body.payments).toEqual([expect.objectContaining({ method: "balance", status: "approved", amount: 300_000 })]);
+    const ledger = await api.db.prisma.balanceEntry.findMany({ where: { agencyId: agency.id } });
+    expect(ledger.map((e) => [e.kind, e.amount.toNumber(), e.balanceAfter.toNumber()])).toEqual([["debit", -300_000, 700_000]]);
+    expect((await api.call("GET", `/api/v2/vouchers/${res.body.voucher_url.split("/").pop()}`)).status).toBe(200);
+    // Paid: a second payment is refused and the balance stays.
+    expect((await api.call("POST", `/api/v2/bookings/chatbot/${code}/pay-from-balance`, { key })).status).toBe(409);
+    expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: agency.id } })).balance.toNumber()).toBe(700_000);
+  });
+
+  it("refuses (409) when the balance does not cover it or the agency is not preloaded, and changes nothing", async () => {
+    const short = await booked(299_999.99);
+    const r1 = await api.call("POST", `/api/v2/bookings/chatbot/${short.code}/pay-from-balance`, { key: short.key });
+    expect(r1.status).toBe(409);
+    expect(r1.body.detail).toMatch(/Saldo insuficiente/);
+    expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: short.agency.id } })).balance.toNumber()).toBe(299_999.99);
+    expect((await api.call("GET", `/api/v2/bookings/chatbot/${short.code}`, { key: short.key })).body.status).toBe("pending_payment");
+    const plain = await booked(0, false);
+    expect((await api.call("POST", `/api/v2/bookings/chatbot/${plain.code}/pay-from-balance`, { key: plain.key })).status).toBe(409);
+  });
+
+  it("two simultaneous requests pay once", async () => {
+    const { key, agency, code } = await booked(1_000_000);
+    const results = await Promise.all([1, 2, 3].map(() => api.call("POST", `/api/v2/bookings/chatbot/${code}/pay-from-balance`, { key })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+    expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: agency.id } })).balance.toNumber()).toBe(700_000);
+  });
+});

@@ -61,7 +61,7 @@ function useCountdown(deadline: string | undefined) {
   return { overdue: false, text: `${h}h ${String(m).padStart(2, "0")}m ${String(sec).padStart(2, "0")}s` };
 }
 
-export function ReservationDetail({ code, justCreated, canPay }: { code: string; justCreated: boolean; canPay: boolean }) {
+export function ReservationDetail({ code, justCreated, canPay, balance }: { code: string; justCreated: boolean; canPay: boolean; balance: number | null }) {
   const t = useDict(reservationMessages);
   const { locale } = useI18n();
   const qc = useQueryClient();
@@ -94,6 +94,17 @@ export function ReservationDetail({ code, justCreated, canPay }: { code: string;
     if (!window.confirm(t("detail.confirmCancel"))) return;
     try {
       await apiFetch(`/v2/bookings/chatbot/${code}/cancel`, { method: "POST" });
+      await refresh();
+    } catch (err) {
+      setMsg({ ok: false, text: err instanceof ApiError ? err.detail : String(err) });
+    }
+  }
+
+  async function payFromBalance() {
+    if (!window.confirm(t("detail.confirmBalance", { amount: formatMoney(r!.amount_due, r!.currency, locale) }))) return;
+    try {
+      await apiFetch(`/v2/bookings/chatbot/${code}/pay-from-balance`, { method: "POST", headers: { "idempotency-key": crypto.randomUUID() } });
+      setMsg({ ok: true, text: t("detail.paidFromBalance") });
       await refresh();
     } catch (err) {
       setMsg({ ok: false, text: err instanceof ApiError ? err.detail : String(err) });
@@ -143,6 +154,11 @@ export function ReservationDetail({ code, justCreated, canPay }: { code: string;
                 <Link href={payHref} className="btn-primary">
                   {t("detail.payNow")} · {formatMoney(r.amount_due, r.currency, locale)}
                 </Link>
+              )}
+              {canPay && balance !== null && (
+                <button type="button" className="btn-secondary" onClick={payFromBalance} disabled={balance < r.amount_due}>
+                  {t("detail.payBalance", { balance: formatMoney(balance, r.currency, locale) })}
+                </button>
               )}
               <Link href={`/links/new?reservation=${r.chatbot_id}`} className="btn-secondary">
                 {t("detail.sendLink")}

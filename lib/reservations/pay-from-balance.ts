@@ -1,0 +1,50 @@
+// A preloaded-balance agency pays what a reservation still owes from its balance: one transaction takes the
+// reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { assertSameAgency, type Principal } from "@/lib/auth/principal";
+import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { debitBalance } from "@/lib/agencies/balance";
+import { creditReservation } from "@/lib/payments/reservation-credit";
+import { newTransactionId, newVoucherCode, voucherPath } from "@/lib/payments/service";
+
+export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date) {
+  if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
+  const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() } });
+  if (!r) throw notFound(`La reserva ${code} no existe`);
+  assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
+  const transactionId = newTransactionId();
+  const voucherCode = newVoucherCode();
+  return db.$transaction(async (tx) => {
+    // Taking the row first makes two simultaneous requests pay once: the second sees it confirmed.
+    const rows = await tx.$queryRawUnsafe<{ amount: string; amount_paid: string }[]>(
+      `SELECT amount::text AS amount, amount_paid::text AS amount_paid FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
+      r.id,
+    );
+    if (rows.length === 0) throw conflict(`La reserva ${r.code} no está pendiente de pago`);
+    const due = new Prisma.Decimal(rows[0].amount).sub(rows[0].amount_paid);
+    if (due.lte(0)) throw conflict(`La reserva ${r.code} no tiene saldo por pagar`);
+    const entry = await debitBalance(tx, r.agencyId, due, r.id, now, `Pago de la reserva ${r.code}`);
+    await tx.paymentTransaction.create({
+      data: {
+        id: transactionId,
+        method: "balance",
+        status: "approved",
+        agencyId: r.agencyId,
+        hotelId: r.hotelId,
+        reservationId: r.id,
+        refName: r.firstName,
+        refLastname: r.lastName,
+        refNumber: r.code,
+        detail: "Pago con saldo precargado",
+        amount: due,
+        currency: r.currency,
+        email: r.email,
+        completedAt: now,
+        createdAt: now,
+      },
+    });
+    await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
+    await creditReservation(tx, r.id, due.toFixed(2), transactionId, now);
+    return { msg: "Reserva pagada con saldo precargado", transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
+  });
+}
