@@ -141,7 +141,7 @@ export function LinkDetail({ code }: { code: string }) {
                     <td className="text-right">{formatMoney(a.amount, l.currency, locale)}</td>
                     <td>
                       {a.voucher_url && (
-                        <a className="text-brand-700 hover:underline" href={`/api${a.voucher_url}`} target="_blank" rel="noreferrer">
+                        <a className="text-brand-700 hover:underline" href={a.voucher_url.replace(/^\/v2/, "")} target="_blank" rel="noreferrer">
                           {t("detail.voucher")}
                         </a>
                       )}

@@ -307,7 +307,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
                     <td>{formatDateTime(p.created_at, locale)}</td>
                     <td>
                       {p.voucher_url && (
-                        <a href={`/api${p.voucher_url}`} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                        <a href={p.voucher_url.replace(/^\/v2/, "")} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
                           {t("detail.voucher")}
                         </a>
                       )}
