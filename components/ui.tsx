@@ -58,3 +58,21 @@ export function Pager({ page, pages, summary, prevLabel, nextLabel, onPage }: { 
     </div>
   );
 }
+
+/** A form's general error and its success notice, announced to screen readers. */
+export function FormMessages({ error, notice }: { error?: string | null; notice?: string | null }) {
+  return (
+    <>
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
+          {notice}
+        </p>
+      )}
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
-import { Badge, EmptyState } from "@/components/ui";
+import { Badge, EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "./messages";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
 
@@ -274,16 +274,7 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
           {t("form.preloaded")}
         </label>
       </div>
-      {errors._ && (
-        <p className="text-sm text-red-700" role="alert">
-          {errors._}
-        </p>
-      )}
-      {notice && (
-        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
-          {notice}
-        </p>
-      )}
+      <FormMessages error={errors._} notice={notice} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {t("form.submit")}
       </button>

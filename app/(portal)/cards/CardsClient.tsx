@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
-import { EmptyState } from "@/components/ui";
+import { EmptyState, FormMessages } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { messages } from "./messages";
 import { Field, fieldErrors, newIdempotencyKey } from "../agencies/form-utils";
@@ -151,16 +151,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
               <input className="input" type="email" value={form.dest_email} onChange={set("dest_email")} />
             </Field>
           </fieldset>
-          {errors._ && (
-            <p className="text-sm text-red-700" role="alert">
-              {errors._}
-            </p>
-          )}
-          {notice && (
-            <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
-              {notice}
-            </p>
-          )}
+          <FormMessages error={errors._} notice={notice} />
           <button type="submit" className="btn-primary" disabled={create.isPending}>
             {t("cards.submit")}
           </button>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
-import { EmptyState } from "@/components/ui";
+import { EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "../cards/messages";
 import { Field, fieldErrors, newIdempotencyKey } from "../agencies/form-utils";
 
@@ -68,16 +68,7 @@ export function OrganizationsClient() {
             <input className="input" value={form.external_ref} onChange={set("external_ref")} />
           </Field>
         </div>
-        {errors._ && (
-          <p className="text-sm text-red-700" role="alert">
-            {errors._}
-          </p>
-        )}
-        {notice && (
-          <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800" role="status">
-            {notice}
-          </p>
-        )}
+        <FormMessages error={errors._} notice={notice} />
         <button type="submit" className="btn-primary" disabled={create.isPending}>
           {t("orgs.submit")}
         </button>
