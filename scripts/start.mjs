@@ -21,7 +21,7 @@ function run(cmd, args, env = process.env) {
 const lock = path.join(root, "package-lock.json");
 const stamp = path.join(root, "node_modules", ".install-stamp");
 const lockHash = fs.existsSync(lock) ? crypto.createHash("sha256").update(fs.readFileSync(lock)).digest("hex") : "none";
-if (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== lockHash) {
+if (!fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8").trim() !== lockHash) {
   console.log("› Instalando dependencias (npm install)…");
   // npm install rather than npm ci: registries that serve only this platform's optional packages make npm ci refuse the lockfile.
   run("npm", ["install", "--no-audit", "--no-fund"]);
