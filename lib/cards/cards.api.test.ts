@@ -151,6 +151,16 @@ describe("organizations (4.11)", () => {
     expect(rs.filter((r) => r.status === 400)).toHaveLength(4);
   });
 
+  it("racing creates whose names differ only in case make one organization", async () => {
+    const a = await agencyWithOrg();
+    const name = `Mayúsculas ${crypto.randomBytes(3).toString("hex")}`;
+    const variants = [name, name.toUpperCase(), name.toLowerCase(), name.toUpperCase(), name];
+    const rs = await Promise.all(variants.map((n) => api.call("POST", "/api/v1/virtual-cards/organizations", { key: a.key, body: { name: n, description: "x" } })));
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.status === 400)).toHaveLength(4);
+    expect(await api.db.prisma.organization.count({ where: { name: { equals: name, mode: "insensitive" } } })).toBe(1);
+  });
+
   it("404 without an account holder; the operator names one", async () => {
     const none = await agencyWithKey(api.db.prisma);
     const res = await api.call("POST", "/api/v1/virtual-cards/organizations", { key: none.key, body: { name: `Sin titular ${none.agency.id}`, description: "x" } });
