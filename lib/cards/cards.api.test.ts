@@ -4,7 +4,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createAgency, createHotel } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
-import { luhnValid } from "@/lib/gateways/card-issuer";
+import { luhnValid } from "@/lib/payments/card-validation";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 
 let api: TestServer;

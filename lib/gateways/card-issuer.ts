@@ -46,9 +46,6 @@ export function luhnCheckDigit(partial: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-export function luhnValid(pan: string): boolean {
-  return /^\d{12,19}$/.test(pan) && luhnCheckDigit(pan.slice(0, -1)) === Number(pan.slice(-1));
-}
 
 export function cardNumberHash(pan: string): string {
   return crypto.createHash("sha256").update(pan.replace(/\D/g, ""), "utf8").digest("hex");

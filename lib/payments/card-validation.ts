@@ -1,5 +1,4 @@
 // Checks on decrypted card data (decisions.md section 7). Messages name the card_item field in Spanish.
-import crypto from "node:crypto";
 import { bogotaDate } from "@/lib/time";
 import type { CardDetails } from "@/lib/gateways/payment-gateway";
 
@@ -26,8 +25,6 @@ export function cardBrand(number: string): string {
   return "otra";
 }
 
-/** The key virtual_cards.number_hash is stored under. */
-export const panHash = (number: string) => crypto.createHash("sha256").update(number).digest("hex");
 
 export type RawCard = { cc_number: string; cc_code: string; cc_expire_month: string; cc_expire_year: string; cc_holder: string };
 

@@ -4,7 +4,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { encryptCardField } from "./card-crypto";
-import { panHash } from "./card-validation";
+import { cardNumberHash } from "@/lib/gateways/card-issuer";
 
 // Every line the service logs during this file, searched for card numbers at the end.
 const logLines: string[] = [];
@@ -353,7 +353,7 @@ async function insertVirtualCard(number: string, status: "active" | "frozen", on
       externalReference: "ref",
       numberEncrypted: "sandbox-encrypted",
       cvcEncrypted: "sandbox-encrypted",
-      numberHash: panHash(number),
+      numberHash: cardNumberHash(number),
       expMonth: 12,
       expYear: 2030,
     },

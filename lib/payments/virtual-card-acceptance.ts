@@ -1,7 +1,7 @@
 // Virtual cards of this service (decisions.md section 10) are recognised by the hash of their number and
 // accepted only while active; a one-time card is consumed by its first approved payment, atomically.
 import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
-import { panHash } from "./card-validation";
+import { cardNumberHash } from "@/lib/gateways/card-issuer";
 import { CARD_REASONS } from "@/lib/cards/service";
 
 export const VIRTUAL_CARD_INACTIVE = { code: "virtual_card_inactive", reason: "tarjeta virtual no activa" };
@@ -13,7 +13,7 @@ export interface RecognisedCard {
 }
 
 export async function recogniseVirtualCard(db: PrismaClient, number: string): Promise<RecognisedCard | null> {
-  return db.virtualCard.findUnique({ where: { numberHash: panHash(number) }, select: { id: true, status: true, oneTimeUse: true } });
+  return db.virtualCard.findUnique({ where: { numberHash: cardNumberHash(number) }, select: { id: true, status: true, oneTimeUse: true } });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookingCode, paymentDeadline, luhnValid, cardBrand, SAME_DAY_GRACE_MINUTES } from "./rules";
+import { bookingCode, paymentDeadline, SAME_DAY_GRACE_MINUTES } from "./rules";
+import { luhnValid, cardBrand } from "@/lib/payments/card-validation";
 
 describe("booking codes", () => {
   it("are HB plus 8 unambiguous characters, and differ", () => {

@@ -28,28 +28,3 @@ export function paymentDeadline(now: Date, holdMinutes: number, checkin: string)
   }
   return byHold.getTime() < checkinStart.getTime() ? byHold : checkinStart;
 }
-
-export function luhnValid(pan: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = pan.length - 1; i >= 0; i--) {
-    let d = pan.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return pan.length > 0 && sum % 10 === 0;
-}
-
-export function cardBrand(pan: string): string {
-  if (/^4/.test(pan)) return "visa";
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(pan)) return "mastercard";
-  if (/^3[47]/.test(pan)) return "amex";
-  if (/^3(0[0-5]|[689])/.test(pan)) return "diners";
-  if (/^(6011|65|64[4-9])/.test(pan)) return "discover";
-  return "otra";
-}

@@ -9,7 +9,8 @@ import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/princi
 import { addDays, bogotaDate, dateOnly, daysBetween, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
 import type { ReservationInput, listQuery, updateReservationBody } from "./schema";
-import { bookingCode, cardBrand, luhnValid, paymentDeadline } from "./rules";
+import { bookingCode, paymentDeadline } from "./rules";
+import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
 import { enqueueReservationExpired } from "./notify";
 
 type Decimal = Prisma.Decimal;

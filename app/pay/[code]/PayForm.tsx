@@ -10,6 +10,23 @@ type Lookup = { code: string; name: string };
 type Tab = "card" | "cash" | "bank";
 type CardResult = { status: "approved" | "declined"; voucher_url: string; redirect_url: string | null; detail?: string };
 
+function LookupSelect({ name, label, options, defaultValue }: { name: string; label: string; options: Lookup[]; defaultValue?: string }) {
+  return (
+    <div>
+      <label className="label" htmlFor={name}>
+        {label}
+      </label>
+      <select id={name} name={name} className="input" defaultValue={defaultValue}>
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function TimeLeft({ expiresAt }: { expiresAt: string }) {
   const t = useDict(payMessages);
   const { locale } = useI18n();
@@ -113,31 +130,13 @@ export function PayForm(props: { code: string; amount: number; currency: string;
   const docFields = (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label className="label" htmlFor="fiscal_number_type">{t("apm.docType")}</label>
-          <select id="fiscal_number_type" name="fiscal_number_type" className="input" defaultValue="CC">
-            {props.documentTypes.map((d) => (
-              <option key={d.code} value={d.code}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LookupSelect name="fiscal_number_type" label={t("apm.docType")} options={props.documentTypes} defaultValue="CC" />
         <div>
           <label className="label" htmlFor="fiscal_number">{t("apm.docNumber")}</label>
           <input id="fiscal_number" name="fiscal_number" required inputMode="numeric" className="input" />
         </div>
       </div>
-      <div>
-        <label className="label" htmlFor="user_type">{t("apm.personType")}</label>
-        <select id="user_type" name="user_type" className="input">
-          {props.personTypes.map((d) => (
-            <option key={d.code} value={d.code}>
-              {d.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LookupSelect name="user_type" label={t("apm.personType")} options={props.personTypes} />
       <div>
         <label className="label" htmlFor="address">{t("apm.address")}</label>
         <input id="address" name="address" required maxLength={200} className="input" autoComplete="street-address" />
@@ -209,27 +208,9 @@ export function PayForm(props: { code: string; amount: number; currency: string;
       ) : (
         <form onSubmit={payApm} className="space-y-3" data-testid="apm-form">
           {tab === "cash" ? (
-            <div>
-              <label className="label" htmlFor="payment_type">{t("apm.network")}</label>
-              <select id="payment_type" name="payment_type" className="input">
-                {props.cashMethods.map((m) => (
-                  <option key={m.code} value={m.code}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LookupSelect name="payment_type" label={t("apm.network")} options={props.cashMethods} />
           ) : (
-            <div>
-              <label className="label" htmlFor="bank_code">{t("apm.bank")}</label>
-              <select id="bank_code" name="bank_code" className="input">
-                {props.banks.map((b) => (
-                  <option key={b.code} value={b.code}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LookupSelect name="bank_code" label={t("apm.bank")} options={props.banks} />
           )}
           {docFields}
           {error && (
