@@ -1,7 +1,6 @@
 "use client";
-// Shared bits of the agencies and cards pages: server validation details mapped to fields, a field wrapper,
-// and a confirmation dialog.
-import { useEffect, useRef } from "react";
+// Shared bits of the agencies and cards pages: server validation details mapped to fields and a field wrapper;
+// the confirmation dialog is the portal's one dialog (components/Dialog).
 
 /** "phone: debe tener ...; email: ..." -> {phone: "...", email: "..."} (the API's detail names field and rule). */
 export function fieldErrors(detail: string): Record<string, string> {
@@ -27,53 +26,7 @@ export function Field({ label, error, children, className = "" }: { label: strin
   );
 }
 
-export function ConfirmDialog({
-  open,
-  title,
-  body,
-  confirmLabel,
-  cancelLabel,
-  danger,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  body: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} onCancel={onCancel} className="w-[min(92vw,28rem)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" aria-labelledby="confirm-title">
-      <div className="p-5">
-        <h2 id="confirm-title" className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">{body}</p>
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={danger ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </div>
-      </div>
-    </dialog>
-  );
-}
+export { ConfirmDialog } from "@/components/Dialog";
 
 /** An Idempotency-Key for one submission (crypto.randomUUID needs a secure context; this does not). */
 export function newIdempotencyKey(): string {

@@ -1,0 +1,99 @@
+"use client";
+// The one dialog of the portal: the native <dialog> opened with showModal(), so the browser centres it, traps
+// focus inside and closes it on Escape; `m-auto` restores the centring that Tailwind's reset removes.
+import { useEffect, useId, useRef } from "react";
+
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = "md",
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+  size?: "sm" | "md" | "lg";
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  const width = size === "sm" ? "w-[min(92vw,24rem)]" : size === "lg" ? "w-[min(94vw,44rem)]" : "w-[min(92vw,30rem)]";
+  return (
+    <dialog
+      ref={ref}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+      className={`m-auto ${width} max-h-[90vh] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50`}
+      aria-labelledby={titleId}
+    >
+      <div className="flex max-h-[90vh] flex-col">
+        <h2 id={titleId} className="px-5 pt-5 text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div className="overflow-y-auto px-5 pt-2 text-sm text-slate-700">{children}</div>
+        {footer && <div className="flex flex-wrap justify-end gap-2 px-5 pb-5 pt-5">{footer}</div>}
+      </div>
+    </dialog>
+  );
+}
+
+/** Asks before an action: the question, what will happen, and the two choices. */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel = "Cancelar",
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  body: React.ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={danger ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={busy} autoFocus>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div className="text-slate-600">{body}</div>
+    </Dialog>
+  );
+}
