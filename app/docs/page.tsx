@@ -38,6 +38,12 @@ export default async function DocsPage() {
             HotelPay
           </Link>
           <div className="flex items-center gap-4 text-sm">
+            <Link href="/docs/asistentes" className="underline">
+              Asistentes (MCP)
+            </Link>
+            <Link href="/docs/webhooks" className="underline">
+              Webhooks
+            </Link>
             <a href="/api/openapi.json" className="underline">
               openapi.json
             </a>
@@ -63,6 +69,14 @@ export default async function DocsPage() {
           <p className="mt-2 text-slate-600">{t("docs.intro")}</p>
           <p className="mt-1 text-sm text-slate-500">
             Base: <code>{doc.servers[0].url}</code>
+          </p>
+          <p className="mt-3 rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-slate-700">
+            ¿Reservas desde un asistente de IA (Claude, ChatGPT, un agente propio)? Conéctelo por MCP:{" "}
+            <Link href="/docs/asistentes" className="font-medium text-brand-700 underline">
+              guía para asistentes
+            </Link>
+            . Para un cliente TypeScript tipado: <code className="break-all">npx openapi-typescript {doc.servers[0].url}/openapi.json -o hotelpay-api.d.ts</code> y{" "}
+            <code>openapi-fetch</code>.
           </p>
           {[...byTag.entries()].map(([tag, ops]) => (
             <section key={tag} id={tag} className="mt-10">

@@ -1,0 +1,33 @@
+"use client";
+// A block of code with a button that copies it; the confirmation is announced to screen readers.
+import { useState } from "react";
+
+export function CopyBlock({ code, label, copyLabel = "Copiar", copiedLabel = "Copiado", testId }: { code: string; label: string; copyLabel?: string; copiedLabel?: string; testId?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="relative" data-testid={testId}>
+      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 pr-24 text-xs leading-relaxed text-slate-100" aria-label={label}>
+        {code}
+      </pre>
+      <button
+        type="button"
+        className="absolute right-2 top-2 rounded border border-slate-500 bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(code);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          } catch {
+            setCopied(false);
+          }
+        }}
+      >
+        {copied ? copiedLabel : copyLabel}
+        <span className="sr-only"> {label}</span>
+      </button>
+      <span className="sr-only" aria-live="polite">
+        {copied ? copiedLabel : ""}
+      </span>
+    </div>
+  );
+}
