@@ -30,5 +30,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: "ignore",
     stderr: "pipe",
+    // SIGTERM lets server.mjs shut down (closes PGlite) and the e2e server remove its data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
 });

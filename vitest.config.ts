@@ -26,6 +26,7 @@ const env = {
   WEBHOOK_ALLOW_PRIVATE: "1",
   OPERATOR_API_KEY: "hbk_test_operator_bootstrap_key",
   RATE_LIMIT_PER_MINUTE: "0",
+  PAY_ATTEMPTS_PER_10_MIN: "0",
   PUBLIC_BASE_URL: "http://localhost:3000",
   SCHEDULER: "off",
 };
@@ -39,7 +40,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "components/**/*.test.ts", "tests/**/*.test.ts"],
-          exclude: ["**/*.api.test.ts", "node_modules/**"],
+          exclude: ["**/*.api.test.ts", "tests/multi-instance/**", "node_modules/**"],
           env,
         },
       },
@@ -52,6 +53,17 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: { ...env, DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", `hb-vitest-data-${process.pid}`) },
+        },
+      },
+      {
+        // Two production-build instances on one PostgreSQL (needs `next build` first; scripts/test-all.sh runs it after the build).
+        resolve: { alias },
+        test: {
+          name: "multi",
+          include: ["tests/multi-instance/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 200_000,
+          fileParallelism: false,
         },
       },
     ],

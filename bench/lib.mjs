@@ -40,9 +40,9 @@ export async function admin(sql) {
   }
 }
 
-export function startServer() {
+export function startServer(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hb-bench-"));
-  const child = spawn("npx", ["next", "start", "-p", String(PORT)], {
+  const child = spawn(process.execPath, ["server.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -55,6 +55,8 @@ export function startServer() {
       LOG_REQUESTS: "off",
       LOG_LEVEL: "silent",
       NEXT_TELEMETRY_DISABLED: "1",
+      SECRETS_MASTER_KEY: "bench-master-key-0123456789-abcdefghijk",
+      ...extraEnv,
     },
     detached: true,
   });

@@ -6,6 +6,7 @@ import { webhooksJob } from "@/lib/webhooks/job";
 import { paymentLinksJob } from "@/lib/links/routes";
 import { virtualCardsJob } from "@/lib/cards/lifecycle";
 import { reservationsExpiryJob } from "@/lib/reservations/routes";
+import { securityCleanup } from "@/lib/system/security-cleanup";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
@@ -14,3 +15,4 @@ jobs.push(reservationsExpiryJob);
 jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);
+jobs.push(securityCleanup);

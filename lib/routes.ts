@@ -1,6 +1,6 @@
 // Every /api route of the service, in documentation order. A capability adds its routes here, one line each.
 import type { AnyRoute } from "@/lib/http/route";
-import { healthRoute, openApiRoute } from "@/lib/system/routes";
+import { healthRoute, readyRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
 import { inventoryRoutes } from "@/lib/inventory/routes";
 import { linkRoutes } from "@/lib/links/routes";
@@ -11,9 +11,10 @@ import { webhookRoutes } from "@/lib/webhooks/routes";
 import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 import { reservationRoutes } from "@/lib/reservations/routes";
+import { mcpRoutes } from "@/lib/mcp/routes";
 
 export const routes: AnyRoute[] = [];
-routes.push(healthRoute, openApiRoute(() => routes));
+routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
 routes.push(...inventoryRoutes);
 routes.push(...reservationRoutes);
 routes.push(...linkRoutes);
@@ -22,4 +23,5 @@ routes.push(...agencyRoutes);
 routes.push(...cardRoutes);
 routes.push(...webhookRoutes);
 routes.push(...authRoutes);
+routes.push(...mcpRoutes);
 routes.push(...jobs.map(cronRoute));

@@ -1,21 +1,50 @@
-// What the server does once at start: open the database (applying migrations), seed the demo on an
-// empty database, print how to get in, and start the in-process scheduler.
+// What the server does once at start, before it serves: open the database (migrations under a cluster-wide
+// lock), load the secrets from it, upgrade legacy rows (card hashes, uploads on disk), seed the demo on an
+// empty database, print how to get in, and start the in-process scheduler. Also what it does on SIGTERM.
 import { config } from "@/lib/config";
-import { getDatabase } from "@/lib/db";
+import { getDatabase, closeDatabase } from "@/lib/db";
 import { seedDemo, readDemoKeys, DEMO_PASSWORD } from "@/lib/seed/demo";
-import { startScheduler } from "@/lib/cron/scheduler";
+import { startScheduler, stopScheduler } from "@/lib/cron/scheduler";
 import { jobs } from "@/lib/jobs";
 import { log } from "@/lib/http/log";
+import { loadSecrets, isProductionMode, SecretsConfigError } from "@/lib/secrets/store";
+import { upgradeCardHashes } from "@/lib/gateways/card-hash-upgrade";
+import { importLegacyUploads } from "@/lib/storage/files";
+import { deliveriesIdle } from "@/lib/webhooks/outbox";
+import { releaseOwnLeases } from "@/lib/webhooks/deliver";
+import { closeRedis } from "@/lib/auth/rate-limit";
+import { markShuttingDown, instanceId } from "@/lib/system/instance";
 
-export async function startService() {
+const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void> };
+
+export function startService(): Promise<void> {
+  g.__hbStartup ??= start().catch((e) => {
+    // An instance that cannot start must not serve: the front (server.mjs) waits on this and exits.
+    const message = e instanceof SecretsConfigError ? e.message : `No se pudo iniciar / could not start: ${String((e as Error)?.message ?? e).split("\n")[0]}`;
+    console.error(`\n${message}\n`);
+    process.exitCode = 1;
+    throw e;
+  });
+  g.__hbShutdown = shutdownService;
+  return g.__hbStartup;
+}
+
+async function start() {
   const cfg = config();
   process.env.NEXTAUTH_URL ??= cfg.publicBaseUrl;
   const t0 = Date.now();
   const db = await getDatabase();
-  log.info("database_ready", { kind: db.kind, ms: Date.now() - t0 });
+  log.info("database_ready", { kind: db.kind, ms: Date.now() - t0, instance: instanceId() });
+  await loadSecrets(db, { dataDir: cfg.dataDir, production: isProductionMode(), warn: log.warn });
+  const hashes = await upgradeCardHashes(db);
+  if (hashes.rehashed + hashes.unrecoverable > 0) log.info("card_hashes_upgraded", { ...hashes });
+  const uploads = await importLegacyUploads(db, cfg.dataDir);
+  if (uploads > 0) log.info("legacy_uploads_imported", { files: uploads });
   if (cfg.demoSeed !== "off") {
     const t1 = Date.now();
-    const summary = await seedDemo(db, { now: new Date(), dataDir: cfg.dataDir });
+    // Instances starting together on one database: one seeds, the others wait and find it seeded.
+    const seeded = await db.withLock("demo-seed", () => seedDemo(db, { now: new Date(), dataDir: cfg.dataDir }), { wait: true });
+    const summary = seeded.ran ? seeded.value : null;
     if (summary) log.info("demo_seeded", { hotels: summary.hotels, cities: summary.cities, ms: Date.now() - t1 });
     const keys = readDemoKeys(cfg.dataDir);
     if (keys && process.env.DEMO_BANNER !== "off") {
@@ -37,4 +66,27 @@ export async function startService() {
     }
   }
   if (cfg.scheduler) startScheduler(jobs);
+}
+
+/**
+ * After the front stopped taking requests: stop the scheduler (letting a running job finish), let background
+ * webhook deliveries finish, hand back the leases still held, and close the pool. Bounded by `waitMs`.
+ */
+export async function shutdownService(opts: { waitMs?: number } = {}): Promise<void> {
+  const waitMs = opts.waitMs ?? 15_000;
+  markShuttingDown();
+  const deadline = Date.now() + waitMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  await stopScheduler(left());
+  await Promise.race([deliveriesIdle(), new Promise((r) => setTimeout(r, left()).unref?.())]);
+  try {
+    const db = await getDatabase();
+    const released = await releaseOwnLeases(db);
+    if (released > 0) log.info("webhook_leases_released", { deliveries: released });
+  } catch (e) {
+    log.warn("shutdown_release_failed", { message: String((e as Error)?.message ?? e).slice(0, 200) });
+  }
+  await closeRedis();
+  await closeDatabase().catch(() => undefined);
+  log.info("shutdown_complete", { instance: instanceId() });
 }

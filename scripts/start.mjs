@@ -40,8 +40,8 @@ function newestMtime(dir) {
   return newest;
 }
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "prisma", "public"].filter((d) => fs.existsSync(d)).map((d) => newestMtime(path.join(root, d)));
-const configs = ["package.json", "next.config.ts", "instrumentation.ts", "postcss.config.mjs", "tsconfig.json"].filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs);
+const sources = ["app", "components", "lib", "prisma", "public", "server"].filter((d) => fs.existsSync(d)).map((d) => newestMtime(path.join(root, d)));
+const configs = ["package.json", "next.config.ts", "instrumentation.ts", "proxy.ts", "postcss.config.mjs", "tsconfig.json"].filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs);
 const newestSource = Math.max(...sources, ...configs);
 if (!fs.existsSync(buildId) || fs.statSync(buildId).mtimeMs < newestSource || process.env.FORCE_BUILD === "1") {
   console.log("› Compilando la aplicación (next build)…");
@@ -54,6 +54,7 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
 env.PUBLIC_BASE_URL ??= `http://localhost:${port}`;
 env.NEXTAUTH_URL ??= env.PUBLIC_BASE_URL;
 console.log(`› Sirviendo en ${env.PUBLIC_BASE_URL}`);
-const child = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
+// server.mjs, not `next start`: it knows the client's address (TRUSTED_PROXIES) and shuts down gracefully.
+const child = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

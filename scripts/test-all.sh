@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what is missing (npm packages, Debian's chromium),
 # starts the local PostgreSQL when it is down, then runs lint, typecheck, unit tests, API integration tests
-# on PGlite and on PostgreSQL, and the Playwright journeys in Chromium. Ends with "N passed, N failed, N skipped".
+# on PGlite and on PostgreSQL, the Playwright journeys in Chromium, and two production instances on one
+# PostgreSQL behind a round-robin proxy. Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -57,6 +58,8 @@ if npx next build > "$RESULTS/next-build.log" 2>&1; then
   tail -5 "$RESULTS/next-build.log"
   step "Recorridos Playwright (Chromium)"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/playwright.json" npx playwright test --reporter=list,json || failures+=("e2e")
+  step "Dos instancias sobre un PostgreSQL (build de producción, proxy round-robin, kill -9)"
+  npx vitest run --project multi --reporter=default --reporter=json --outputFile="$RESULTS/vitest-multi-instance.json" || failures+=("multi-instance")
 else
   tail -40 "$RESULTS/next-build.log"
   failures+=("build")

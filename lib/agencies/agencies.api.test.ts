@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/lib/db/generated/client";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
+import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createAgency } from "@/lib/testing/factories";
 import { debitBalance } from "./balance";
 
+// Well-formed requests go through the typed client generated from the OpenAPI document, as an integrator's
+// would; deliberately malformed ones (wrong types, missing fields) through api.call, since they do not compile.
 let api: TestServer;
+const operator = () => apiClient(api, OPERATOR_KEY);
 beforeAll(async () => {
   api = await startApi();
 });
@@ -15,7 +20,8 @@ afterAll(async () => {
 
 let docSeq = 0;
 const newDoc = () => String(800000000 + Date.now() % 1_000_000 * 10 + docSeq++);
-const validAgency = (over: Record<string, unknown> = {}) => ({
+type NewAgency = paths["/v2/agencies"]["post"]["requestBody"]["content"]["application/json"];
+const validAgency = (over: Partial<NewAgency> = {}): NewAgency => ({
   name: "Viajes del Caribe SAS",
   email_for_notifications: "avisos@caribe.co",
   phone: "3001234567",
@@ -30,12 +36,12 @@ const validAgency = (over: Record<string, unknown> = {}) => ({
 describe("POST /api/v2/agencies (4.13)", () => {
   it("creates an agency and answers {msg, id, agency} with the spec's fields and naive microsecond timestamps", async () => {
     const body = validAgency({ agency_type: "wholesale", webhook_url: "http://127.0.0.1:9/hook" });
-    const res = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body });
-    expect(res.status).toBe(200);
-    expect(typeof res.body.msg).toBe("string");
-    expect(res.body.id).toBe(res.body.agency.id);
-    const a = res.body.agency;
-    for (const f of ["rc_identifier", "partner_token", "processor_a_user_id", "processor_b_user_id"]) expect(a[f]).toBeNull();
+    const res = await operator().POST("/v2/agencies", { body });
+    expect(res.response.status).toBe(200);
+    expect(typeof res.data!.msg).toBe("string");
+    expect(res.data!.id).toBe(res.data!.agency.id);
+    const a = res.data!.agency;
+    for (const f of ["rc_identifier", "partner_token", "processor_a_user_id", "processor_b_user_id"] as const) expect(a[f]).toBeNull();
     expect(a).toMatchObject({
       name: body.name,
       phone: "3001234567",
@@ -57,8 +63,8 @@ describe("POST /api/v2/agencies (4.13)", () => {
   });
 
   it("defaults agency_type to retailer", async () => {
-    const res = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body: validAgency() });
-    expect(res.body.agency.agency_type).toBe("retailer");
+    const res = await operator().POST("/v2/agencies", { body: validAgency() });
+    expect(res.data!.agency.agency_type).toBe("retailer");
   });
 
   const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
@@ -78,7 +84,7 @@ describe("POST /api/v2/agencies (4.13)", () => {
   ];
   for (const [label, over, detail] of invalid) {
     it(`400 and nothing created: ${label}`, async () => {
-      const body = validAgency(over);
+      const body = { ...validAgency(), ...over };
       const before = await api.db.prisma.agency.count();
       const res = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body });
       expect(res.status).toBe(400);
@@ -90,39 +96,40 @@ describe("POST /api/v2/agencies (4.13)", () => {
 
   it("returns the existing agency (200, nothing created) for a known document_number", async () => {
     const body = validAgency();
-    const first = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body });
-    const again = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body: { ...body, name: "Otro nombre" } });
-    expect(again.status).toBe(200);
-    expect(again.body.id).toBe(first.body.id);
-    expect(again.body.agency.name).toBe(body.name);
-    expect(again.body.msg).not.toBe(first.body.msg);
+    const first = await operator().POST("/v2/agencies", { body });
+    const again = await operator().POST("/v2/agencies", { body: { ...body, name: "Otro nombre" } });
+    expect(again.response.status).toBe(200);
+    expect(again.data!.id).toBe(first.data!.id);
+    expect(again.data!.agency.name).toBe(body.name);
+    expect(again.data!.msg).not.toBe(first.data!.msg);
     expect(await api.db.prisma.agency.count({ where: { documentNumber: body.document_number } })).toBe(1);
   });
 
   it("makes one row under 10 concurrent creates with the same document_number", async () => {
     const body = validAgency();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body: { ...body, name: `Carrera ${i}` } })));
-    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => operator().POST("/v2/agencies", { body: { ...body, name: `Carrera ${i}` } })));
+    expect(results.map((r) => r.response.status)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.data!.id)).size).toBe(1);
     expect(await api.db.prisma.agency.count({ where: { documentNumber: body.document_number } })).toBe(1);
   });
 
   it("replays with the same Idempotency-Key and refuses it with another body", async () => {
     const body = validAgency();
-    const headers = { "idempotency-key": `k-${body.document_number}` };
-    const a = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body, headers });
-    const b = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body, headers });
-    expect(b.status).toBe(200);
-    expect(b.headers.get("idempotent-replayed")).toBe("true");
-    expect(b.body).toEqual(a.body);
-    const c = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body: { ...body, name: "Distinto" }, headers });
-    expect(c.status).toBe(409);
+    const header = { "Idempotency-Key": `k-${body.document_number}` };
+    const a = await operator().POST("/v2/agencies", { body, params: { header } });
+    const b = await operator().POST("/v2/agencies", { body, params: { header } });
+    expect(b.response.status).toBe(200);
+    expect(b.response.headers.get("idempotent-replayed")).toBe("true");
+    expect(b.data).toEqual(a.data);
+    const c = await operator().POST("/v2/agencies", { body: { ...body, name: "Distinto" }, params: { header } });
+    expect(c.response.status).toBe(409);
+    expect(c.error).toMatchObject({ code: "409", detail: expect.stringMatching(/^Idempotency-Key: /) });
   });
 
   it("is operator-only", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
-    expect((await api.call("POST", "/api/v2/agencies", { key, body: validAgency() })).status).toBe(403);
-    expect((await api.call("POST", "/api/v2/agencies", { body: validAgency() })).status).toBe(401);
+    expect((await apiClient(api, key).POST("/v2/agencies", { body: validAgency() })).response.status).toBe(403);
+    expect((await apiClient(api).POST("/v2/agencies", { body: validAgency() })).response.status).toBe(401);
   });
 });
 
@@ -130,90 +137,95 @@ describe("listing, reading and changing agencies", () => {
   it("4.12 lists preloaded agencies without payout_account_id", async () => {
     const pre = await createAgency(api.db.prisma, { isPreloaded: true });
     const plain = await createAgency(api.db.prisma, { isPreloaded: false });
-    const res = await api.call("GET", "/api/v2/preloaded-balance/agencies", { key: OPERATOR_KEY });
-    expect(res.status).toBe(200);
-    const ids = res.body.map((a: { id: number }) => a.id);
+    const res = await operator().GET("/v2/preloaded-balance/agencies");
+    expect(res.response.status).toBe(200);
+    const ids = res.data!.map((a) => a.id);
     expect(ids).toContain(pre.id);
     expect(ids).not.toContain(plain.id);
-    for (const a of res.body) expect(a).not.toHaveProperty("payout_account_id");
-    expect(res.body[0].created_at).toMatch(/\.\d{6}$/);
+    for (const a of res.data!) expect(a).not.toHaveProperty("payout_account_id");
+    expect(res.data![0].created_at).toMatch(/\.\d{6}$/);
   });
 
   it("GET /v2/agencies searches and filters", async () => {
     const a = await createAgency(api.db.prisma, { name: "Buscable Único Tours", agencyType: "wholesale" });
-    const res = await api.call("GET", `/api/v2/agencies?search=${encodeURIComponent("buscable único")}`, { key: OPERATOR_KEY });
-    expect(res.status).toBe(200);
-    expect(res.body.map((x: { id: number }) => x.id)).toEqual([a.id]);
-    expect(res.headers.get("x-total-count")).toBe("1");
-    const retail = await api.call("GET", "/api/v2/agencies?agency_type=retailer&per_page=200", { key: OPERATOR_KEY });
-    expect(retail.body.every((x: { agency_type: string }) => x.agency_type === "retailer")).toBe(true);
-    expect(retail.body.map((x: { id: number }) => x.id)).not.toContain(a.id);
+    const res = await operator().GET("/v2/agencies", { params: { query: { search: "buscable único" } } });
+    expect(res.response.status).toBe(200);
+    expect(res.data!.map((x) => x.id)).toEqual([a.id]);
+    expect(res.response.headers.get("x-total-count")).toBe("1");
+    const retail = await operator().GET("/v2/agencies", { params: { query: { agency_type: "retailer", per_page: 200 } } });
+    expect(retail.data!.every((x) => x.agency_type === "retailer")).toBe(true);
+    expect(retail.data!.map((x) => x.id)).not.toContain(a.id);
     expect((await api.call("GET", "/api/v2/agencies?is_active=quizas", { key: OPERATOR_KEY })).body.detail).toMatch(/^is_active: /);
   });
 
   it("an agency may GET itself; another agency's id is 404", async () => {
     const one = await agencyWithKey(api.db.prisma);
     const other = await createAgency(api.db.prisma);
-    expect((await api.call("GET", `/api/v2/agencies/${one.agency.id}`, { key: one.key })).body.id).toBe(one.agency.id);
-    expect((await api.call("GET", `/api/v2/agencies/${other.id}`, { key: one.key })).status).toBe(404);
-    expect((await api.call("GET", "/api/v2/agencies/999999", { key: OPERATOR_KEY })).status).toBe(404);
+    const mine = apiClient(api, one.key);
+    expect((await mine.GET("/v2/agencies/{id}", { params: { path: { id: one.agency.id } } })).data!.id).toBe(one.agency.id);
+    const foreign = await mine.GET("/v2/agencies/{id}", { params: { path: { id: other.id } } });
+    expect(foreign.response.status).toBe(404);
+    expect(foreign.error).toMatchObject({ code: "404" });
+    expect((await operator().GET("/v2/agencies/{id}", { params: { path: { id: 999999 } } })).response.status).toBe(404);
   });
 
   it("PATCH archives (archived implies inactive) and the archived agency gets 403 everywhere", async () => {
     const { agency, key } = await agencyWithKey(api.db.prisma);
-    expect((await api.call("GET", `/api/v2/agencies/${agency.id}`, { key })).status).toBe(200);
-    const res = await api.call("PATCH", `/api/v2/agencies/${agency.id}`, { key: OPERATOR_KEY, body: { is_archived: true } });
-    expect(res.status).toBe(200);
-    expect(res.body.agency).toMatchObject({ is_archived: true, is_active: false });
+    const path = { id: agency.id };
+    expect((await apiClient(api, key).GET("/v2/agencies/{id}", { params: { path } })).response.status).toBe(200);
+    const res = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_archived: true } });
+    expect(res.response.status).toBe(200);
+    expect(res.data!.agency).toMatchObject({ is_archived: true, is_active: false });
     for (const [m, p] of [["GET", `/api/v2/agencies/${agency.id}`], ["GET", "/api/v1/virtual-cards"], ["GET", `/api/v2/agencies/${agency.id}/balance`]] as const) {
       const r = await api.call(m, p, { key });
       expect(r.status).toBe(403);
       expect(r.body.detail).toMatch(/archivada/);
     }
-    const contradiction = await api.call("PATCH", `/api/v2/agencies/${agency.id}`, { key: OPERATOR_KEY, body: { is_active: true } });
-    expect(contradiction.status).toBe(409);
-    const back = await api.call("PATCH", `/api/v2/agencies/${agency.id}`, { key: OPERATOR_KEY, body: { is_archived: false, is_active: true } });
-    expect(back.body.agency).toMatchObject({ is_archived: false, is_active: true });
-    expect((await api.call("GET", `/api/v2/agencies/${agency.id}`, { key })).status).toBe(200);
+    const contradiction = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_active: true } });
+    expect(contradiction.response.status).toBe(409);
+    const back = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_archived: false, is_active: true } });
+    expect(back.data!.agency).toMatchObject({ is_archived: false, is_active: true });
+    expect((await apiClient(api, key).GET("/v2/agencies/{id}", { params: { path } })).response.status).toBe(200);
   });
 
   it("PATCH deactivates (403 for the agency), changes type and webhook URL, and validates", async () => {
     const { agency, key } = await agencyWithKey(api.db.prisma);
-    const res = await api.call("PATCH", `/api/v2/agencies/${agency.id}`, {
-      key: OPERATOR_KEY,
+    const res = await operator().PATCH("/v2/agencies/{id}", {
+      params: { path: { id: agency.id } },
       body: { is_active: false, agency_type: "wholesale", webhook_url: "https://hooks.example.co/x" },
     });
-    expect(res.body.agency).toMatchObject({ is_active: false, agency_type: "wholesale", webhook_url: "https://hooks.example.co/x" });
-    const denied = await api.call("GET", "/api/v2/me", { key });
-    expect(denied.status).toBe(403);
-    expect(denied.body.detail).toMatch(/inactiva/);
-    expect((await api.call("PATCH", `/api/v2/agencies/${agency.id}`, { key: OPERATOR_KEY, body: {} })).status).toBe(400);
-    expect((await api.call("PATCH", `/api/v2/agencies/${agency.id}`, { key: OPERATOR_KEY, body: { phone: "abc" } })).body.detail).toMatch(/^phone: /);
+    expect(res.data!.agency).toMatchObject({ is_active: false, agency_type: "wholesale", webhook_url: "https://hooks.example.co/x" });
+    const denied = await apiClient(api, key).GET("/v2/me");
+    expect(denied.response.status).toBe(403);
+    expect(denied.error).toMatchObject({ detail: expect.stringMatching(/inactiva/) });
+    expect((await operator().PATCH("/v2/agencies/{id}", { params: { path: { id: agency.id } }, body: {} })).response.status).toBe(400);
+    expect((await operator().PATCH("/v2/agencies/{id}", { params: { path: { id: agency.id } }, body: { phone: "abc" } })).error).toMatchObject({ detail: expect.stringMatching(/^phone: /) });
     const other = await agencyWithKey(api.db.prisma);
-    expect((await api.call("PATCH", `/api/v2/agencies/${other.agency.id}`, { key: other.key, body: { name: "x" } })).status).toBe(403);
+    expect((await apiClient(api, other.key).PATCH("/v2/agencies/{id}", { params: { path: { id: other.agency.id } }, body: { name: "x" } })).response.status).toBe(403);
   });
 });
 
 describe("preloaded balance ledger", () => {
   it("tops up, lists entries to the operator and the agency, and refuses non-preloaded agencies", async () => {
     const { agency, key } = await agencyWithKey(api.db.prisma, { isPreloaded: true });
-    const t1 = await api.call("POST", `/api/v2/agencies/${agency.id}/balance/top-ups`, { key: OPERATOR_KEY, body: { amount: 1500000.5, note: "Consignación 1" } });
-    expect(t1.status).toBe(201);
-    expect(t1.body.balance).toBe(1500000.5);
-    const t2 = await api.call("POST", `/api/v2/agencies/${agency.id}/balance/top-ups`, { key: OPERATOR_KEY, body: { amount: "0.10" } });
-    expect(t2.body.balance).toBe(1500000.6);
-    const mine = await api.call("GET", `/api/v2/agencies/${agency.id}/balance`, { key });
-    expect(mine.status).toBe(200);
-    expect(mine.body.balance).toBe(1500000.6);
-    expect(mine.body.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+    const path = { id: agency.id };
+    const t1 = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: 1500000.5, note: "Consignación 1" } });
+    expect(t1.response.status).toBe(201);
+    expect(t1.data!.balance).toBe(1500000.5);
+    const t2 = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: "0.10" } });
+    expect(t2.data!.balance).toBe(1500000.6);
+    const mine = await apiClient(api, key).GET("/v2/agencies/{id}/balance", { params: { path } });
+    expect(mine.response.status).toBe(200);
+    expect(mine.data!.balance).toBe(1500000.6);
+    expect(mine.data!.entries.map((e) => [e.kind, e.amount])).toEqual([
       ["topup", 0.1],
       ["topup", 1500000.5],
     ]);
     const stranger = await agencyWithKey(api.db.prisma);
-    expect((await api.call("GET", `/api/v2/agencies/${agency.id}/balance`, { key: stranger.key })).status).toBe(404);
-    expect((await api.call("POST", `/api/v2/agencies/${agency.id}/balance/top-ups`, { key, body: { amount: 1 } })).status).toBe(403);
+    expect((await apiClient(api, stranger.key).GET("/v2/agencies/{id}/balance", { params: { path } })).response.status).toBe(404);
+    expect((await apiClient(api, key).POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: 1 } })).response.status).toBe(403);
     const notPre = await createAgency(api.db.prisma);
-    expect((await api.call("POST", `/api/v2/agencies/${notPre.id}/balance/top-ups`, { key: OPERATOR_KEY, body: { amount: 1 } })).status).toBe(409);
+    expect((await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: notPre.id } }, body: { amount: 1 } })).response.status).toBe(409);
   });
 
   for (const [amount, rule] of [[0, /mayor que 0/], [-5, /monto positivo/], [10.123, /dos decimales/], ["abc", /monto/]] as const) {
@@ -248,18 +260,19 @@ describe("agency portal users", () => {
   it("creates a login for an agency (bcrypt), lists it, refuses duplicates and bad input", async () => {
     const a = await createAgency(api.db.prisma);
     const email = `Ventas-${a.id}@Agencia.co`;
-    const res = await api.call("POST", `/api/v2/agencies/${a.id}/users`, { key: OPERATOR_KEY, body: { name: "Ventas", email, password: "clave-segura-1" } });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: email.toLowerCase(), role: "agency", agency_id: a.id });
-    expect(res.body).not.toHaveProperty("password_hash");
+    const path = { id: a.id };
+    const res = await operator().POST("/v2/agencies/{id}/users", { params: { path }, body: { name: "Ventas", email, password: "clave-segura-1" } });
+    expect(res.response.status).toBe(201);
+    expect(res.data).toMatchObject({ email: email.toLowerCase(), role: "agency", agency_id: a.id });
+    expect(res.data).not.toHaveProperty("password_hash");
     const row = await api.db.prisma.user.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
     expect(row.passwordHash).toMatch(/^\$2[aby]\$/);
-    const list = await api.call("GET", `/api/v2/agencies/${a.id}/users`, { key: OPERATOR_KEY });
-    expect(list.body.map((u: { id: number }) => u.id)).toEqual([res.body.id]);
-    expect((await api.call("POST", `/api/v2/agencies/${a.id}/users`, { key: OPERATOR_KEY, body: { name: "X", email, password: "clave-segura-1" } })).status).toBe(409);
-    const short = await api.call("POST", `/api/v2/agencies/${a.id}/users`, { key: OPERATOR_KEY, body: { name: "X", email: "x@y.co", password: "corta" } });
-    expect(short.status).toBe(400);
-    expect(short.body.detail).toMatch(/^password: /);
-    expect((await api.call("POST", "/api/v2/agencies/999999/users", { key: OPERATOR_KEY, body: { name: "X", email: "z@y.co", password: "clave-segura-1" } })).status).toBe(404);
+    const list = await operator().GET("/v2/agencies/{id}/users", { params: { path } });
+    expect(list.data!.map((u) => u.id)).toEqual([res.data!.id]);
+    expect((await operator().POST("/v2/agencies/{id}/users", { params: { path }, body: { name: "X", email, password: "clave-segura-1" } })).response.status).toBe(409);
+    const short = await operator().POST("/v2/agencies/{id}/users", { params: { path }, body: { name: "X", email: "x@y.co", password: "corta" } });
+    expect(short.response.status).toBe(400);
+    expect(short.error).toMatchObject({ detail: expect.stringMatching(/^password: /) });
+    expect((await operator().POST("/v2/agencies/{id}/users", { params: { path: { id: 999999 } }, body: { name: "X", email: "z@y.co", password: "clave-segura-1" } })).response.status).toBe(404);
   });
 });

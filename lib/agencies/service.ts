@@ -7,6 +7,7 @@ import { assertSameAgency } from "@/lib/auth/principal";
 import { hashPassword } from "@/lib/auth/password";
 import { conflict, notFound, badRequest } from "@/lib/http/errors";
 import { config } from "@/lib/config";
+import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import type { CreateAgencyInput, UpdateAgencyInput } from "./schema";
 
 type AgencyRow = Prisma.AgencyGetPayload<object>;
@@ -46,19 +47,15 @@ export function presentPreloadedAgency(a: AgencyRow) {
   return rest;
 }
 
-const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.0\.0\.0|\[::1\]|\[f[cd])/i;
-
-/** decisions.md section 8: loopback and private addresses only where WEBHOOK_ALLOW_PRIVATE=1. */
-export function assertWebhookUrlAllowed(url: string | null | undefined, field = "webhook_url") {
+/** The one SSRF guard (lib/webhooks/url-guard.ts): private, loopback and metadata targets only with WEBHOOK_ALLOW_PRIVATE=1. */
+export async function assertWebhookUrlAllowed(url: string | null | undefined, field = "webhook_url") {
   if (!url) return;
-  if (config().webhookAllowPrivate) return;
-  if (PRIVATE_HOST.test(new URL(url).hostname) || PRIVATE_HOST.test(new URL(url).host)) {
-    throw badRequest(`${field}: no se permiten direcciones locales o privadas`);
-  }
+  const guard = await checkWebhookUrl(url, { allowPrivate: config().webhookAllowPrivate });
+  if (!guard.ok) throw badRequest(`${field}: ${guard.reason}`);
 }
 
 export async function createAgency(db: PrismaClient, input: CreateAgencyInput, now: Date) {
-  assertWebhookUrlAllowed(input.webhook_url);
+  await assertWebhookUrlAllowed(input.webhook_url);
   // ON CONFLICT DO NOTHING on the unique document_number: concurrent creates make one row, all read it back.
   const { count } = await db.agency.createMany({
     data: [
@@ -139,7 +136,7 @@ export async function getAgency(db: PrismaClient, principal: Principal, id: numb
 }
 
 export async function updateAgency(db: PrismaClient, id: number, input: UpdateAgencyInput, now: Date) {
-  assertWebhookUrlAllowed(input.webhook_url);
+  await assertWebhookUrlAllowed(input.webhook_url);
   const current = await db.agency.findUnique({ where: { id } });
   if (!current) throw notFound(`La agencia ${id} no existe`);
   const archived = input.is_archived ?? current.isArchived;

@@ -1,15 +1,24 @@
-// Portal sign-in: next-auth with e-mail + password (bcrypt), sessions as signed, encrypted JWT cookies.
+// Portal sign-in: next-auth with e-mail + password (bcrypt), sessions as signed, encrypted JWT cookies that
+// name a server-side session row (revoked on sign-out). Sign-in is throttled per (account, IP) and per IP.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/config";
-import { getDatabase } from "@/lib/db";
+import type { Database } from "@/lib/db";
 import { verifyPassword } from "./password";
-import { loginLimiter } from "./rate-limit";
+import { checkLogin, recordLoginFailure, recordLoginSuccess, throttleMessage } from "./login-throttle";
+import { createSession, revokeSession, SESSION_MAX_AGE_SECONDS } from "./session";
 
-export function authOptions(): NextAuthOptions {
+export interface AuthRequestContext {
+  database: Database;
+  /** The client address as the HTTP front stamped it (lib/auth/client-ip.ts). */
+  clientIp: string;
+}
+
+export function authOptions(ctx: AuthRequestContext): NextAuthOptions {
+  const { database } = ctx;
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({
@@ -19,12 +28,17 @@ export function authOptions(): NextAuthOptions {
           const email = String(credentials?.email ?? "").trim().toLowerCase();
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
-          if (!loginLimiter.take(email)) throw new Error("Demasiados intentos; espere un minuto");
-          const { prisma } = await getDatabase();
-          const user = await prisma.user.findUnique({ where: { email } });
+          const now = new Date();
+          const verdict = await checkLogin(database, email, ctx.clientIp, now);
+          if (!verdict.ok) throw new Error(throttleMessage(verdict.retryAfterSeconds));
+          const user = await database.prisma.user.findUnique({ where: { email } });
           // Compare even when the user is unknown so timing does not reveal which e-mails exist.
           const ok = await verifyPassword(password, user?.passwordHash ?? "$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinval");
-          if (!user || !ok || !user.isActive) return null;
+          if (!user || !ok || !user.isActive) {
+            await recordLoginFailure(database, email, ctx.clientIp, now);
+            return null;
+          }
+          await recordLoginSuccess(database, email, ctx.clientIp);
           return { id: String(user.id), email: user.email, name: user.name, role: user.role };
         },
       }),
@@ -34,11 +48,17 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.uid = Number(user.id);
           token.role = (user as { role?: string }).role;
+          token.sid = await createSession(database.prisma, Number(user.id));
         }
         return token;
       },
       async session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.uid, role: token.role } };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await revokeSession(database.prisma, token.sid);
       },
     },
   };

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
-import { createAgency, createUser, agencyWithKey } from "@/lib/testing/factories";
-import { authSecret } from "@/lib/config";
+import { createAgency, createUser, agencyWithKey, sessionCookieFor } from "@/lib/testing/factories";
 import { verifyPassword } from "./password";
 
 let api: TestServer;
@@ -14,9 +13,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function sessionCookie(uid: number) {
-  const token = await encode({ token: { uid, sub: String(uid) }, secret: authSecret() });
-  return `next-auth.session-token=${token}`;
+function sessionCookie(uid: number) {
+  return sessionCookieFor(api.db.prisma, uid);
 }
 
 describe("portal session on /api", () => {

@@ -1,4 +1,7 @@
 // Reads the portal's next-auth session cookie from any Request, so the same /api handlers serve the browser.
+// The cookie names a server-side session row (auth_sessions): sign-out revokes the row, so the cookie stops
+// working on every instance at once even though it is still validly signed.
+import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { authSecret } from "@/lib/config";
@@ -43,15 +46,21 @@ export async function sessionPrincipal(db: PrismaClient, cookieHeader: string | 
   const token = sessionToken(parseCookies(cookieHeader));
   if (!token) return { ok: false, present: false };
   let uid: number | undefined;
+  let sid: string | undefined;
   try {
     const payload = await decode({ token, secret: authSecret() });
     uid = typeof payload?.uid === "number" ? payload.uid : undefined;
+    sid = typeof payload?.sid === "string" ? payload.sid : undefined;
   } catch {
     uid = undefined;
   }
-  if (!uid) return { ok: false, present: true };
-  const user = await db.user.findUnique({ where: { id: uid }, include: { agency: true, hotels: true } });
-  if (!user || !user.isActive) return { ok: false, present: true };
+  // A cookie without a session row (signed before sessions were kept server-side) is no longer enough.
+  if (!uid || !sid) return { ok: false, present: true };
+  // One indexed lookup: the session row with its user, agency and hotels.
+  const session = await db.authSession.findUnique({ where: { id: sid }, include: { user: { include: { agency: true, hotels: true } } } });
+  if (!session || session.userId !== uid || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return { ok: false, present: true };
+  const user = session.user;
+  if (!user.isActive) return { ok: false, present: true };
   return {
     ok: true,
     agency: user.agency ? { isActive: user.agency.isActive, isArchived: user.agency.isArchived } : null,
@@ -65,4 +74,24 @@ export async function sessionPrincipal(db: PrismaClient, cookieHeader: string | 
       hotelIds: user.hotels.map((h) => h.hotelId),
     },
   };
+}
+
+/** Session lifetime, also the cookie's (next-auth maxAge). */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+/** A new server-side session for a successful sign-in; its id goes into the signed cookie. */
+export async function createSession(db: PrismaClient, userId: number, now = new Date()): Promise<string> {
+  const id = crypto.randomBytes(24).toString("base64url");
+  await db.authSession.create({ data: { id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
+  return id;
+}
+
+/** Sign-out: the session stops working everywhere. */
+export async function revokeSession(db: PrismaClient, id: string, now = new Date()): Promise<void> {
+  await db.authSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** Every open session of a user (deactivation, password change). */
+export async function revokeUserSessions(db: PrismaClient, userId: number, now = new Date()): Promise<number> {
+  return (await db.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })).count;
 }

@@ -499,9 +499,8 @@ describe("images", () => {
 
 describe("portal sessions", () => {
   it("a hotel admin's session cookie edits; an agency session reads published only; foreign origins are refused", async () => {
-    const { encode } = await import("next-auth/jwt");
-    const { authSecret } = await import("@/lib/config");
-    const cookieFor = async (uid: number) => `next-auth.session-token=${await encode({ token: { uid }, secret: authSecret() })}`;
+    const { sessionCookieFor } = await import("@/lib/testing/factories");
+    const cookieFor = (uid: number) => sessionCookieFor(api.db.prisma, uid);
     const agencyRow = await api.db.prisma.agency.findFirstOrThrow();
     const agencyUser = await createUser(api.db.prisma, "agency", { agencyId: agencyRow.id });
     const adminCookie = await cookieFor(adminUserId);

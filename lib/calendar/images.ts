@@ -1,19 +1,15 @@
-// Calendar images: uploads from the portal are stored in DATA_DIR/uploads/calendar and served from
-// /media/calendar/<id>/<filename>; an http(s) URL given as `image` is recorded as an image row (no HEAD request).
-import fs from "node:fs/promises";
-import path from "node:path";
+// Calendar images: uploads from the portal are stored through lib/storage (the database by default, so any
+// instance serves them) and served from /media/calendar/<id>/<filename>; an http(s) URL given as `image` is
+// recorded as an image row (never fetched by the server).
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { config } from "@/lib/config";
+import { fileStorage } from "@/lib/storage/files";
 import { isPositiveInt, type WpContext } from "./wp";
 
 type Tx = Prisma.TransactionClient;
 
 export const IMAGE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" };
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-export function uploadsDir(): string {
-  return path.join(config().dataDir, "uploads", "calendar");
-}
 
 function mimeFromName(name: string): string {
   const ext = (/\.([a-z0-9]+)$/i.exec(name)?.[1] ?? "").toLowerCase();
@@ -69,22 +65,20 @@ export async function saveUpload(db: PrismaClient, opts: { bytes: Buffer; filena
   const base = opts.filename.replace(/\.[^.]*$/, "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-zA-Z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "imagen";
   const filename = `${base}.${ext}`;
   const size = imageSize(opts.bytes);
-  const row = await db.calendarImage.create({
-    data: { authorId: opts.authorId, filename, mimeType: mime, width: size?.width ?? null, height: size?.height ?? null, filesize: opts.bytes.length, url: "", storedPath: "" },
+  // Row and bytes in one transaction: an image is never listed without its file.
+  return db.$transaction(async (tx) => {
+    const row = await tx.calendarImage.create({
+      data: { authorId: opts.authorId, filename, mimeType: mime, width: size?.width ?? null, height: size?.height ?? null, filesize: opts.bytes.length, url: "", storedPath: "" },
+    });
+    const key = `calendar/${row.id}-${filename}`;
+    await fileStorage(tx).put(key, { bytes: opts.bytes, mime });
+    return tx.calendarImage.update({ where: { id: row.id }, data: { storedPath: key, url: `${config().publicBaseUrl}/media/calendar/${row.id}/${filename}` } });
   });
-  const dir = uploadsDir();
-  await fs.mkdir(dir, { recursive: true });
-  const stored = `${row.id}-${filename}`;
-  await fs.writeFile(path.join(dir, stored), opts.bytes);
-  return db.calendarImage.update({ where: { id: row.id }, data: { storedPath: stored, url: `${config().publicBaseUrl}/media/calendar/${row.id}/${filename}` } });
 }
 
 export async function readUpload(db: PrismaClient, id: number, filename: string): Promise<{ bytes: Buffer; mime: string } | null> {
   const row = await db.calendarImage.findUnique({ where: { id } });
   if (!row || !row.storedPath || row.filename !== filename) return null;
-  try {
-    return { bytes: await fs.readFile(path.join(uploadsDir(), path.basename(row.storedPath))), mime: row.mimeType };
-  } catch {
-    return null;
-  }
+  const file = await fileStorage(db).get(row.storedPath);
+  return file ? { bytes: file.bytes, mime: row.mimeType } : null;
 }

@@ -12,7 +12,8 @@ import { readBodyText } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
 import { log as rootLog } from "@/lib/http/log";
 import { principalKey, type Principal } from "@/lib/auth/principal";
-import { apiLimiter } from "@/lib/auth/rate-limit";
+import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
+import { clientIp } from "@/lib/auth/client-ip";
 
 export const NAMESPACE = "calendar/events/v1";
 export const BASE_PATH = `/wp-json/${NAMESPACE}`;
@@ -300,9 +301,10 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
         throw e;
       }
 
-      const limiterKey = principal ? principalKey(principal) : `ip:${req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local"}`;
-      if (!apiLimiter.take(limiterKey)) {
-        const retry = apiLimiter.retryAfterSeconds(limiterKey);
+      const limiterKey = principal ? principalKey(principal) : `ip:${clientIp(req)}`;
+      const limits = await takeLimits(database, [{ rule: apiRule(), key: limiterKey }]);
+      if (!limits.ok) {
+        const retry = limits.retryAfterSeconds;
         throw new WpError(429, "rest_too_many_requests", `Demasiadas solicitudes; intente de nuevo en ${retry} s`, { retry_after: retry });
       }
 

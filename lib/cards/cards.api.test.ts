@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { secret } from "@/lib/secrets/store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
@@ -195,7 +196,9 @@ describe("virtual cards (4.6)", () => {
     expect(pan.slice(-4)).toBe(d.last_four);
     expect(details.body.cvc).toMatch(/^\d{3}$/);
     expect(details.body).toMatchObject({ exp_month: Number(body.expiration.slice(5, 7)), exp_year: Number(body.expiration.slice(0, 4)) });
-    expect(row.numberHash).toBe(crypto.createHash("sha256").update(pan).digest("hex"));
+    // Keyed: the stored hash is the HMAC under the card-hash secret, never the plain sha256 a dump could brute-force.
+    expect(row.numberHash).toBe(crypto.createHmac("sha256", Buffer.from(secret("card-hash-key"), "base64")).update(pan).digest("hex"));
+    expect(row.numberHash).not.toBe(crypto.createHash("sha256").update(pan).digest("hex"));
     expect(row.numberEncrypted).not.toContain(pan);
     expect(row.cvcEncrypted).not.toContain(details.body.cvc);
     expect(JSON.stringify(res.body)).not.toContain(pan);

@@ -1,8 +1,7 @@
-// Settings of decisions.md section 13: environment variables with working defaults.
-// Secrets that are not given are generated once into DATA_DIR and reused.
-import fs from "node:fs";
+// Settings: environment variables with working defaults (README, "Settings").
+// Secrets that are not given are generated once into the database (lib/secrets/store.ts).
 import path from "node:path";
-import crypto from "node:crypto";
+import { secret } from "@/lib/secrets/store";
 
 export interface Config {
   dataDir: string;
@@ -39,26 +38,7 @@ export function config(): Config {
   return readConfig();
 }
 
-/** A secret from the environment, or one generated into DATA_DIR/secrets on first use. */
-export function persistentSecret(name: string, generate: () => string, envValue?: string): string {
-  if (envValue && envValue.length > 0) return envValue;
-  const dir = path.join(config().dataDir, "secrets");
-  const file = path.join(dir, name);
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const value = generate();
-    try {
-      // "wx" keeps the first writer's value if two processes race.
-      fs.writeFileSync(file, value, { mode: 0o600, flag: "wx" });
-      return value;
-    } catch {
-      return fs.readFileSync(file, "utf8");
-    }
-  }
-}
-
+/** Session signing secret: AUTH_SECRET, or the one stored once in the database (lib/secrets/store.ts). */
 export function authSecret(): string {
-  return persistentSecret("auth-secret", () => crypto.randomBytes(32).toString("base64url"), process.env.AUTH_SECRET);
+  return secret("auth-secret");
 }

@@ -46,8 +46,9 @@ export function cronRoute(job: Job): AnyRoute {
         if (!config().testClock) throw badRequest("now: solo se acepta con TEST_CLOCK=1");
         now = new Date(body.now);
       }
-      const processed = await job.run({ db, database, now, log });
-      return { processed };
+      // The same cluster-wide lock as the in-process scheduler: an external cron and N instances never overlap.
+      const r = await database.withLock(`job:${job.name}`, () => job.run({ db, database, now, log }));
+      return { processed: r.ran ? r.value : 0 };
     },
   });
 }

@@ -13,6 +13,12 @@ export interface Database {
   prisma: PrismaClient;
   /** Plain SQL for hot paths and tests (positional $1 parameters). */
   sql: SqlRunner;
+  /**
+   * Runs `fn` holding a cluster-wide lock named `name` (a PostgreSQL advisory lock on its own connection), so
+   * at most one instance runs it at a time. Without `wait`, a lock held elsewhere skips `fn` ({ran: false}).
+   * On PGlite one process owns the database: `fn` just runs.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>, opts?: { wait?: boolean }): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,9 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
         await pglite.exec(sql);
       },
       query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
+    },
+    async withLock(_name, fn) {
+      return { ran: true, value: await fn() };
     },
     async close() {
       await prisma.$disconnect();
@@ -95,6 +104,26 @@ async function openPostgres(url: string, poolSize = 10, migrate = true): Promise
         }
       },
       query: async <T,>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    },
+    async withLock(name, fn, opts) {
+      const client = await pool.connect();
+      const key = `hotelpay:${name}`;
+      let held = false;
+      try {
+        if (opts?.wait) {
+          await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
+          held = true;
+        } else {
+          held = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok", [key])).rows[0].ok;
+        }
+        if (!held) return { ran: false as const };
+        return { ran: true as const, value: await fn() };
+      } finally {
+        // A lock left behind (unlock failed) dies with the connection: destroy it rather than return it to the pool.
+        let unlocked = !held;
+        if (held) unlocked = await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).then(() => true, () => false);
+        client.release(unlocked ? undefined : true);
+      }
     },
     async close() {
       await prisma.$disconnect();

@@ -1,7 +1,7 @@
 // The card issuer behind virtual cards (spec 4.6). Real issuers plug in behind `CardIssuer`; the built-in
 // sandbox issuer makes Luhn-valid numbers and keeps number and CVC AES-256-GCM encrypted at rest.
 import crypto from "node:crypto";
-import { persistentSecret } from "@/lib/config";
+import { secret } from "@/lib/secrets/store";
 
 export interface IssuedCard {
   subaccountId: string;
@@ -9,7 +9,7 @@ export interface IssuedCard {
   lastFour: string;
   expMonth: number;
   expYear: number;
-  /** sha256 hex of the PAN digits: how the payments gateway recognises one of our virtual cards. */
+  /** Keyed hash (cardNumberHash) of the PAN digits: how the payments gateway recognises one of our virtual cards. */
   numberHash: string;
   numberEncrypted: string;
   cvcEncrypted: string;
@@ -46,9 +46,20 @@ export function luhnCheckDigit(partial: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-
+/**
+ * HMAC-SHA256 of the PAN digits keyed with the card-hash secret: a database dump alone (BIN + last four known)
+ * cannot be brute-forced back to the number without the key, which lives encrypted in system_secrets.
+ */
 export function cardNumberHash(pan: string): string {
-  return crypto.createHash("sha256").update(pan.replace(/\D/g, ""), "utf8").digest("hex");
+  return crypto.createHmac("sha256", cardHashKey()).update(pan.replace(/\D/g, ""), "utf8").digest("hex");
+}
+
+let hashKeyCache: { b64: string; key: Buffer } | null = null;
+function cardHashKey(): Buffer {
+  const b64 = secret("card-hash-key");
+  if (hashKeyCache?.b64 !== b64) hashKeyCache = { b64, key: Buffer.from(b64.trim(), "base64") };
+  if (hashKeyCache.key.length < 32) throw new Error("CARD_HASH_KEY must be at least 32 bytes (base64)");
+  return hashKeyCache.key;
 }
 
 function randomDigits(n: number): string {
@@ -58,7 +69,7 @@ function randomDigits(n: number): string {
 }
 
 function encryptionKey(): Buffer {
-  const b64 = persistentSecret("virtual-card-key", () => crypto.randomBytes(32).toString("base64"), process.env.VIRTUAL_CARD_ENCRYPTION_KEY);
+  const b64 = secret("virtual-card-key");
   const key = Buffer.from(b64.trim(), "base64");
   if (key.length !== 32) throw new Error("virtual-card-key must be 32 bytes (base64)");
   return key;

@@ -14,7 +14,10 @@ import { systemClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { resolveApiKey, safeEqual } from "@/lib/auth/api-keys";
 import { sessionPrincipal } from "@/lib/auth/session";
-import { apiLimiter } from "@/lib/auth/rate-limit";
+import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
+import { clientIp } from "@/lib/auth/client-ip";
+import { routeLimits } from "@/lib/auth/route-limits";
+import { allowedOriginHosts } from "@/lib/auth/origin";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 
 interface CompiledRoute {
@@ -104,8 +107,7 @@ export async function authenticate(req: Request, database: Database, clock: Cloc
       // A browser session may only write from our own pages.
       if (req.method !== "GET" && req.method !== "HEAD") {
         const origin = req.headers.get("origin");
-        const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-        if (origin && host && new URL(origin).host !== host) throw forbidden("Origen no permitido para una sesión del portal");
+        if (origin && !allowedOriginHosts(req).has(new URL(origin).host)) throw forbidden("Origen no permitido para una sesión del portal");
       }
       lookup = r;
     } else if (required) {
@@ -118,10 +120,6 @@ export async function authenticate(req: Request, database: Database, clock: Cloc
     return { principal: null };
   }
   return { principal: lookup.principal };
-}
-
-function clientIp(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0].trim() || req.headers.get("x-real-ip") || "local";
 }
 
 export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
@@ -182,8 +180,9 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
           }
         }
         if (principal) principalLabel = principalKey(principal);
-        const limiterKey = principalLabel ?? `ip:${clientIp(req)}`;
-        if (!apiLimiter.take(limiterKey)) throw tooManyRequests(apiLimiter.retryAfterSeconds(limiterKey));
+        const ip = clientIp(req);
+        const limits = await takeLimits(database, [{ rule: apiRule(), key: principalLabel ?? `ip:${ip}` }, ...routeLimits(def.path, method, match.c.names, match.m, ip)]);
+        if (!limits.ok) throw tooManyRequests(limits.retryAfterSeconds);
 
         // Path parameters, query and body, each through its schema; the field is named in `detail`.
         const rawParams: Record<string, string> = {};

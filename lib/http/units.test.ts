@@ -4,7 +4,7 @@ import { compilePath, toJson } from "./handler";
 import { formatZodError } from "./zod";
 import { redact } from "./log";
 import { Prisma } from "@/lib/db/generated/client";
-import { WindowLimiter } from "@/lib/auth/rate-limit";
+import { memoryStore } from "@/lib/auth/rate-limit";
 import { hashApiKey, generateApiKey, displayPrefix, safeEqual } from "@/lib/auth/api-keys";
 
 describe("compilePath", () => {
@@ -48,13 +48,13 @@ describe("redact", () => {
   });
 });
 
-describe("WindowLimiter", () => {
-  it("allows the limit per window, then refuses until the window passes", () => {
-    const l = new WindowLimiter(2, 1000);
-    expect([l.take("a", 0), l.take("a", 10), l.take("a", 20)]).toEqual([true, true, false]);
-    expect(l.retryAfterSeconds("a", 20)).toBe(1);
-    expect(l.take("b", 20)).toBe(true);
-    expect(l.take("a", 1001)).toBe(true);
+describe("memory rate-limit store", () => {
+  it("counts per key within a fixed window and starts again in the next one", async () => {
+    const s = memoryStore();
+    expect([(await s.hit("a", 1000, 0)).count, (await s.hit("a", 1000, 10)).count, (await s.hit("a", 1000, 20)).count]).toEqual([1, 2, 3]);
+    expect((await s.hit("a", 1000, 20)).resetAt).toBe(1000);
+    expect((await s.hit("b", 1000, 20)).count).toBe(1);
+    expect((await s.hit("a", 1000, 1001)).count).toBe(1);
   });
 });
 

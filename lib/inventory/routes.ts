@@ -66,7 +66,7 @@ export const inventoryRoutes = [
     access: anyone,
     summary: "Ciudades con hoteles activos (sugerencias de búsqueda)",
     tags: [TAG_AVAIL],
-    responses: [{ status: 200, description: "Ciudades", schema: z.array(z.object({ city: z.string(), hotels: z.number().int() })) }],
+    responses: [{ status: 200, description: "Ciudades", schema: z.array(z.object({ city: z.string(), name: z.string().meta({ description: "Como la escribe una persona, p. ej. \"Santa Marta\"" }), hotels: z.number().int() })) }],
     handler: ({ db }) => ari.listCities(db),
   }),
   defineRoute({

@@ -9,6 +9,7 @@ import { assertCanManageHotel } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { daysBetween, dateOnly, ymd } from "@/lib/time";
 import { normalizeCity } from "./city";
+import { cityLabel } from "@/lib/format";
 import {
   MAX_RANGE_DAYS,
   type createHotelBody,
@@ -146,7 +147,7 @@ export async function getHotel(db: PrismaClient, principal: Principal, id: numbe
 /** Cities with active hotels, for search suggestions. */
 export async function listCities(db: PrismaClient) {
   const rows = await db.hotel.groupBy({ by: ["city"], where: { isActive: true }, _count: { _all: true }, orderBy: { city: "asc" } });
-  return rows.map((r) => ({ city: r.city, hotels: r._count._all }));
+  return rows.map((r) => ({ city: r.city, name: cityLabel(r.city), hotels: r._count._all }));
 }
 
 // ------------------------------------------------------------------ room types and rate plans

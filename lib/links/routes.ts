@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIp } from "@/lib/auth/client-ip";
 import { defineRoute } from "@/lib/http/route";
 import type { Job } from "@/lib/cron/job";
 import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery } from "./schema";
@@ -64,8 +65,9 @@ export const linkRoutes = [
     idempotent: true,
     responses: [{ status: 200, description: "Resultado del intento", schema: payLinkResponse }, { status: 409, description: "El enlace ya no admite pagos" }],
     handler({ db, params, body, clock, req }) {
-      const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0].trim() ?? "";
-      return payLink(db, params.code, body, isIP(forwarded) === 4 ? forwarded : "127.0.0.1", clock.now());
+      // The payer's address as our front saw it (trusted proxies only), never a client-sent X-Forwarded-For.
+      const ip = clientIp(req);
+      return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now());
     },
   }),
 ];

@@ -1,7 +1,7 @@
 // Card data arrives as base64(RSA-OAEP-SHA256(utf-8 text)) per field (decisions.md section 7). The private
-// key comes from CARD_ENCRYPTION_PRIVATE_KEY or is generated once into DATA_DIR/secrets.
+// key comes from CARD_ENCRYPTION_PRIVATE_KEY or is generated once into the database (lib/secrets/store.ts).
 import crypto from "node:crypto";
-import { persistentSecret } from "@/lib/config";
+import { secret } from "@/lib/secrets/store";
 
 export interface CardKey {
   kid: string;
@@ -13,12 +13,7 @@ export interface CardKey {
 let cached: { pem: string; key: CardKey } | null = null;
 
 function loadPem(): string {
-  const fromEnv = process.env.CARD_ENCRYPTION_PRIVATE_KEY?.replace(/\\n/g, "\n");
-  return persistentSecret(
-    "card-encryption-key.pem",
-    () => crypto.generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-    fromEnv,
-  );
+  return secret("card-encryption-key.pem");
 }
 
 export function cardKey(): CardKey {

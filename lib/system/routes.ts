@@ -2,6 +2,9 @@ import { z } from "zod";
 import { defineRoute, json, type AnyRoute } from "@/lib/http/route";
 import { buildOpenApi } from "@/lib/http/openapi";
 import { config } from "@/lib/config";
+import { readMigrations } from "@/lib/db/migrate";
+import { secretsLoaded } from "@/lib/secrets/store";
+import { isShuttingDown } from "./instance";
 
 export const healthRoute = defineRoute({
   method: "GET",
@@ -20,6 +23,49 @@ export const healthRoute = defineRoute({
     } catch {
       return json(503, { status: "error", db: "error" });
     }
+  },
+});
+
+let expectedMigrations: string[] | null = null;
+
+/**
+ * Readiness, for load balancers: the database answers, every migration this build ships is applied, secrets
+ * are loaded, and the instance is not shutting down. Liveness (/health) only says the process and database work.
+ */
+export const readyRoute = defineRoute({
+  method: "GET",
+  path: "/health/ready",
+  access: "public",
+  summary: "Listo para recibir tráfico (base de datos, migraciones, secretos, sin apagado en curso)",
+  tags: ["Sistema"],
+  responses: [
+    { status: 200, description: "Listo", schema: z.object({ status: z.literal("ready"), db: z.literal("ok"), migrations: z.literal("ok") }) },
+    { status: 503, description: "No listo: `reasons` dice por qué" },
+  ],
+  async handler({ database }) {
+    const reasons: string[] = [];
+    if (isShuttingDown()) reasons.push("apagando");
+    if (!secretsLoaded()) reasons.push("secretos sin cargar");
+    let db = "ok";
+    let migrations = "ok";
+    try {
+      expectedMigrations ??= readMigrations().map((m) => m.name);
+      const rows = await database.sql.query<{ migration_name: string }>(
+        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      );
+      const applied = new Set(rows.map((r) => r.migration_name));
+      const pending = expectedMigrations.filter((m) => !applied.has(m));
+      if (pending.length > 0) {
+        migrations = "pending";
+        reasons.push(`migraciones pendientes: ${pending.join(", ")}`);
+      }
+    } catch {
+      db = "error";
+      migrations = "unknown";
+      reasons.push("base de datos inalcanzable");
+    }
+    if (reasons.length > 0) return json(503, { status: "not_ready", db, migrations, reasons });
+    return { status: "ready", db, migrations };
   },
 });
 

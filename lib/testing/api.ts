@@ -4,6 +4,6 @@ import { startTestServer } from "./server";
 
 export const OPERATOR_KEY = process.env.OPERATOR_API_KEY ?? "hbk_test_operator_bootstrap_key";
 
-export function startApi() {
-  return startTestServer([{ prefix: "/api", handler: handleApi }]);
+export function startApi(opts: { trustedProxies?: string } = {}) {
+  return startTestServer([{ prefix: "/api", handler: handleApi }], opts);
 }

@@ -45,3 +45,12 @@ export async function createUser(db: PrismaClient, role: "operator" | "agency" |
 export async function createHotel(db: PrismaClient, data: Partial<Parameters<PrismaClient["hotel"]["create"]>[0]["data"]> = {}) {
   return db.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
 }
+
+/** A portal session cookie as sign-in makes it: a server-side session row named in the signed cookie. */
+export async function sessionCookieFor(db: PrismaClient, userId: number): Promise<string> {
+  const { encode } = await import("next-auth/jwt");
+  const { authSecret } = await import("@/lib/config");
+  const { createSession } = await import("@/lib/auth/session");
+  const sid = await createSession(db, userId);
+  return `next-auth.session-token=${await encode({ token: { uid: userId, sub: String(userId), sid }, secret: authSecret() })}`;
+}

@@ -5,6 +5,9 @@ import type { AddressInfo } from "node:net";
 import { setDatabase } from "@/lib/db";
 import type { Database } from "@/lib/db/open";
 import { openTestDatabase } from "./db";
+import { parseTrustedProxies, stampClient } from "@/server/forwarding.mjs";
+import { loadSecrets, resetSecrets } from "@/lib/secrets/store";
+import { config } from "@/lib/config";
 
 export type WebHandler = (req: Request) => Promise<Response>;
 
@@ -23,9 +26,12 @@ export interface TestResponse {
   text: string;
 }
 
-export function nodeServer(mounts: Array<{ prefix: string; handler: WebHandler }>) {
+/** Serves web handlers like server.mjs does: the client is stamped from the socket (TRUSTED_PROXIES aware). */
+export function nodeServer(mounts: Array<{ prefix: string; handler: WebHandler }>, opts: { trustedProxies?: string } = {}) {
+  const trusted = parseTrustedProxies(opts.trustedProxies ?? process.env.TRUSTED_PROXIES ?? "");
   return http.createServer(async (req, res) => {
     try {
+      stampClient(req, trusted);
       const url = `http://${req.headers.host}${req.url}`;
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
@@ -39,8 +45,10 @@ export function nodeServer(mounts: Array<{ prefix: string; handler: WebHandler }
       const response = mount ? await mount.handler(request) : new Response("not found", { status: 404 });
       const headers: Record<string, string | string[]> = {};
       response.headers.forEach((v, k) => {
-        headers[k] = v;
+        if (k !== "set-cookie") headers[k] = v;
       });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers["set-cookie"] = cookies;
       res.writeHead(response.status, headers);
       res.end(Buffer.from(await response.arrayBuffer()));
     } catch (e) {
@@ -50,10 +58,12 @@ export function nodeServer(mounts: Array<{ prefix: string; handler: WebHandler }
   });
 }
 
-export async function startTestServer(mounts: Array<{ prefix: string; handler: WebHandler }>): Promise<TestServer> {
+export async function startTestServer(mounts: Array<{ prefix: string; handler: WebHandler }>, opts: { trustedProxies?: string } = {}): Promise<TestServer> {
   const db = await openTestDatabase();
   setDatabase(db);
-  const server = nodeServer(mounts);
+  // What the server does at start: every generated secret comes from (and is created once in) this database.
+  await loadSecrets(db, { dataDir: config().dataDir, production: false });
+  const server = nodeServer(mounts, opts);
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -65,6 +75,7 @@ export async function startTestServer(mounts: Array<{ prefix: string; handler: W
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       setDatabase(undefined);
+      resetSecrets();
       await db.close();
     },
     async call(method, path, opts = {}) {

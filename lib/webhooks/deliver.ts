@@ -6,9 +6,16 @@ import { log } from "@/lib/http/log";
 import { generateWebhookSecret, signWebhook } from "./signing";
 import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
 import { retryDelayMs } from "./retry";
+import { instanceId } from "@/lib/system/instance";
 
-/** A claimed delivery stays reserved this long: longer than one attempt can take. */
-const LEASE_MS = ATTEMPT_TIMEOUT_MS * 6;
+/**
+ * A claimed delivery stays reserved this long (WEBHOOK_LEASE_MS, default 60 s); never shorter than one attempt
+ * can take plus a margin, or a slow receiver would get the same delivery from two instances.
+ */
+export function leaseMs(): number {
+  const n = Number(process.env.WEBHOOK_LEASE_MS ?? 60_000);
+  return Math.max(ATTEMPT_TIMEOUT_MS + 5_000, Number.isFinite(n) ? n : 60_000);
+}
 const BATCH = 10;
 /** Upper bound per run so one call cannot run forever; the next run continues. */
 const MAX_PER_RUN = 500;
@@ -30,7 +37,7 @@ interface Claimed {
 async function claim(database: Database, now: Date, limit: number): Promise<Claimed[]> {
   return database.sql.query<Claimed>(
     `UPDATE webhook_deliveries d
-        SET locked_until = $2::timestamptz, attempt_count = d.attempt_count + 1
+        SET locked_until = $2::timestamptz, locked_by = $4, attempt_count = d.attempt_count + 1
        FROM (SELECT id FROM webhook_deliveries
               WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
                 AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
@@ -39,7 +46,7 @@ async function claim(database: Database, now: Date, limit: number): Promise<Clai
               FOR UPDATE SKIP LOCKED) c
       WHERE d.id = c.id
       RETURNING d.id, d.agency_id, d.url, d.payload, d.event, d.attempt_count`,
-    [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit],
+    [now.toISOString(), new Date(now.getTime() + leaseMs()).toISOString(), limit, instanceId()],
   );
 }
 
@@ -76,6 +83,7 @@ async function record(database: Database, d: Claimed, at: Date, result: SendResu
           SET status = $8::text::"DeliveryStatus",
               next_attempt_at = $9::timestamptz,
               locked_until = NULL,
+              locked_by = NULL,
               last_attempt_at = $3::timestamptz,
               succeeded_at = CASE WHEN $8::text = 'succeeded' THEN $3::timestamptz ELSE succeeded_at END,
               failed_at = CASE WHEN $8::text = 'failed' THEN $3::timestamptz ELSE NULL END
@@ -130,4 +138,16 @@ export async function deliverDue(database: Database, now: Date): Promise<number>
     processed += batch.length;
   }
   return processed;
+}
+
+/**
+ * Shutdown: the leases this instance still holds are handed back, so another instance retries them now
+ * rather than when the lease runs out. The receiver may have seen the attempt: the same webhook-id comes again.
+ */
+export async function releaseOwnLeases(database: Database): Promise<number> {
+  const rows = await database.sql.query(
+    `UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING id`,
+    [instanceId()],
+  );
+  return rows.length;
 }

@@ -107,3 +107,42 @@ describe("sendWebhook refuses before any request is sent", () => {
     }
   });
 });
+
+describe("isForbiddenAddress: IPv6 forms that embed or reach a private IPv4", () => {
+  it.each([
+    "::7f00:1", // IPv4-compatible 127.0.0.1
+    "::127.0.0.1",
+    "::ffff:0:7f00:1", // IPv4-translated
+    "::ffff:0:127.0.0.1",
+    "2002:7f00:1::1", // 6to4 of 127.0.0.1
+    "2002:a9fe:a9fe::", // 6to4 of 169.254.169.254
+    "2002:c0a8:101::1", // 6to4 of 192.168.1.1
+    "64:ff9b::7f00:1", // NAT64 well-known prefix
+    "64:ff9b::10.0.0.1",
+    "64:ff9b:1::7f00:1", // NAT64 local-use prefix
+    "64:ff9b:1::808:808", // local-use NAT64 is internal whatever it embeds
+    "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo, client 127.0.0.1
+    "0:0:0:0:0:0:0:0",
+    "0:0:0:0:0:0:0:1",
+    "fec0::1",
+    "ff02::1",
+  ])("refuses %s", (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
+
+  it.each(["2002:808:808::1", "64:ff9b::808:808", "2001:4860:4860::8888"])("allows the public %s", (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(false);
+  });
+
+  it.each(["http://[::7f00:1]/", "http://[::ffff:0:7f00:1]/", "http://[2002:7f00:1::1]/", "http://[64:ff9b:1::7f00:1]/", "http://[::]/", "http://100.64.0.1/", "http://0x7f.1/", "http://2130706433/", "http://localhost:8080/", "http://api.localhost/"])(
+    "refuses the URL %s",
+    async (url) => {
+      const r = await checkWebhookUrl(url, { allowPrivate: false, resolve: resolvesTo("93.184.216.34") });
+      expect(r.ok).toBe(false);
+    },
+  );
+
+  it("accepts a non-standard port on a public address", async () => {
+    expect((await checkWebhookUrl("https://hooks.example.com:8443/in", { allowPrivate: false, resolve: resolvesTo("93.184.216.34") })).ok).toBe(true);
+  });
+});

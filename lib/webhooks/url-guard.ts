@@ -28,6 +28,7 @@ for (const [net6, prefix] of [
   ["::1", 128], // loopback
   ["fc00::", 7], // unique local (includes AWS metadata fd00:ec2::254)
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still routed inside some networks)
   ["ff00::", 8], // multicast
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
@@ -35,17 +36,38 @@ for (const [net6, prefix] of [
   blocked.addSubnet(net6, prefix, "ipv6");
 }
 
-/** The IPv4 address embedded in an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address, if any. */
-function embeddedIpv4(ip: string): string | null {
-  const lower = ip.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const hi = parseInt(hex[1], 16);
-    const lo = parseInt(hex[2], 16);
-    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** An IPv6 address as eight 16-bit groups (handles "::" and a trailing dotted IPv4); null when not IPv6. */
+export function ipv6Groups(ip: string): number[] | null {
+  if (net.isIP(ip) !== 6) return null;
+  let text = ip.toLowerCase().replace(/%.*$/, "");
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
+  const [head, tail] = text.split("::");
+  const parse = (part: string | undefined) => (part ? part.split(":").map((h) => parseInt(h, 16)) : []);
+  const h = parse(head);
+  const t = parse(tail);
+  const groups = tail === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address stands for, where it embeds one: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16)
+ * and Teredo (2001::/32, client address inverted).
+ */
+export function embeddedIpv4(groups: number[]): string | null {
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
+  if (zeros(0, 5) && groups[5] === 0xffff) return v4(groups[6], groups[7]);
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return v4(groups[6], groups[7]);
+  if (zeros(0, 6)) return v4(groups[6], groups[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6], groups[7]);
+  if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
+  if (groups[0] === 0x2001 && groups[1] === 0) return v4(groups[6] ^ 0xffff, groups[7] ^ 0xffff);
   return null;
 }
 
@@ -54,12 +76,22 @@ export function isForbiddenAddress(ip: string): boolean {
   const family = net.isIP(ip);
   if (family === 4) return blocked.check(ip, "ipv4");
   if (family === 6) {
-    const v4 = embeddedIpv4(ip);
-    if (v4 && net.isIP(v4) === 4) return blocked.check(v4, "ipv4") || v4 === "0.0.0.0";
-    return blocked.check(ip, "ipv6");
+    const groups = ipv6Groups(ip);
+    if (!groups) return true;
+    if (groups.every((g) => g === 0)) return true; // ::
+    if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true; // ::1
+    // NAT64 local-use prefix (64:ff9b:1::/48): translators inside the operator's own network.
+    if (groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1) return true;
+    const embedded = embeddedIpv4(groups);
+    if (embedded !== null) return blocked.check(embedded, "ipv4");
+    const canonical = groups.map((g) => g.toString(16)).join(":");
+    return blocked.check(canonical, "ipv6");
   }
   return true; // not an IP at all: refuse rather than guess
 }
+
+/** Names that only ever mean this machine or its private network. */
+const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)\.?$/i;
 
 export interface LookupAddress {
   address: string;
@@ -92,7 +124,12 @@ export function parseWebhookUrl(raw: string): { ok: true; url: URL } | { ok: fal
 
 const bareHost = (hostname: string) => (hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname);
 
-/** Scheme, then every address the host resolves to; one forbidden address refuses the URL. */
+/**
+ * Scheme, then every address the host resolves to; one forbidden address refuses the URL. This one guard is
+ * used for every URL the server will call (agency webhook_url on create and update, a link's temp_webhook_url)
+ * and again at delivery, on the address actually connected (DNS rebinding). Any port is allowed.
+ * With WEBHOOK_ALLOW_PRIVATE=1 (tests) names are not resolved at configuration time.
+ */
 export async function checkWebhookUrl(raw: string, opts: GuardOptions): Promise<GuardResult> {
   const parsed = parseWebhookUrl(raw);
   if (!parsed.ok) return parsed;
@@ -100,6 +137,10 @@ export async function checkWebhookUrl(raw: string, opts: GuardOptions): Promise<
   let addresses: LookupAddress[];
   if (net.isIP(host)) {
     addresses = [{ address: host, family: net.isIP(host) }];
+  } else if (opts.allowPrivate && !opts.resolve) {
+    return { ok: true, url: parsed.url, addresses: [] };
+  } else if (LOCAL_NAME.test(host)) {
+    return { ok: false, reason: `apunta a una dirección no permitida (${host}: nombre local)` };
   } else {
     try {
       addresses = await (opts.resolve ?? systemResolver)(host);

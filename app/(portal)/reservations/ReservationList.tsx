@@ -2,27 +2,12 @@
 import { useState } from "react";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { api, ok, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
 import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import { ReservationStatusBadge } from "./status";
-
-interface Row {
-  chatbot_id: string;
-  status: "pending_payment" | "confirmed" | "expired" | "cancelled";
-  hotel_name: string;
-  checkin: string;
-  checkout: string;
-  nights: number;
-  guest_name: string;
-  email: string;
-  currency: string;
-  amount: number;
-  amount_paid: number;
-  payment_deadline: string;
-}
 
 const EMPTY = { status: "", checkin_from: "", checkin_to: "", guest: "", code: "" };
 
@@ -32,11 +17,18 @@ export function ReservationList() {
   const [draft, setDraft] = useState(EMPTY);
   const [filters, setFilters] = useState(EMPTY);
   const [page, setPage] = useState(1);
-  const qs = new URLSearchParams({ page: String(page), per_page: "20" });
-  for (const [k, v] of Object.entries(filters)) if (v) qs.set(k, v);
+  const query: ApiQuery<"/v2/bookings"> = {
+    page,
+    per_page: 20,
+    status: (filters.status || undefined) as ApiQuery<"/v2/bookings">["status"],
+    checkin_from: filters.checkin_from || undefined,
+    checkin_to: filters.checkin_to || undefined,
+    guest: filters.guest || undefined,
+    code: filters.code || undefined,
+  };
   const q = useQuery({
-    queryKey: ["reservations", qs.toString()],
-    queryFn: ({ signal }) => apiFetch<{ items: Row[]; total: number; page: number; per_page: number }>(`/v2/bookings?${qs}`, { signal }),
+    queryKey: ["reservations", query],
+    queryFn: ({ signal }) => ok(api.GET("/v2/bookings", { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.per_page)) : 1;
@@ -46,7 +38,7 @@ export function ReservationList() {
     <div>
       <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
       <form
-        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
         onSubmit={(e) => {
           e.preventDefault();
           setPage(1);

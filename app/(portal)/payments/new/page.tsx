@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { clientIp } from "@/lib/auth/client-ip";
 import { headers } from "next/headers";
 import { isIP } from "node:net";
 import { requireUser } from "@/lib/portal/session";
@@ -18,8 +19,8 @@ export default async function TakePaymentPage() {
   const hotels = await prisma.hotel.findMany({ where: { isActive: true }, orderBy: [{ city: "asc" }, { name: "asc" }], select: { id: true, name: true, city: true } });
   // The buyer is in front of the agent: the agent's address stands in for order.ip.
   const h = await headers();
-  const forwarded = h.get("x-forwarded-for")?.split(",")[0].trim() ?? "";
-  const ip = isIP(forwarded) === 4 ? forwarded : "127.0.0.1";
+  const seen = clientIp(h);
+  const ip = isIP(seen) === 4 ? seen : "127.0.0.1";
   return (
     <div>
       <PageHeader title={t("take.title")} subtitle={t("take.subtitle")} />

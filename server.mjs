@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// The HTTP front of the production build (`npm start`, the e2e server, N instances behind a load balancer).
+// Next.js route handlers cannot see the socket, so this server decides who the client is (socket peer, or
+// X-Forwarded-For only through TRUSTED_PROXIES) and stamps it in internal headers the app trusts only with
+// this process's token. It waits for start-up (migrations, secrets) before listening, and on SIGTERM/SIGINT
+// stops taking requests, lets in-flight ones finish, stops the scheduler, hands back webhook leases, closes
+// the database pool and exits 0. Settings: README ("Settings"), docs/deploy.md.
+import http from "node:http";
+import path from "node:path";
+import { createRequire } from "node:module";
+import next from "next";
+import { parseTrustedProxies, stampClient } from "./server/forwarding.mjs";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+const port = Number(process.env.PORT ?? 3000) || 3000;
+const hostname = process.env.HOST ?? "::"; // "::" also takes IPv4 on Linux (peers show as ::ffff:a.b.c.d)
+process.env.PUBLIC_BASE_URL ??= `http://localhost:${port}`;
+process.env.NEXTAUTH_URL ??= process.env.PUBLIC_BASE_URL;
+const shutdownTimeoutMs = Math.max(1000, Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000) || 20_000);
+const publicHttps = process.env.PUBLIC_BASE_URL.startsWith("https://");
+
+let trusted;
+try {
+  trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES ?? "");
+} catch (e) {
+  console.error(String(e.message));
+  process.exit(1);
+}
+
+const app = next({ dev: false, dir: root, port, hostname: "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+// Instrumentation (instrumentation.ts -> lib/startup.ts) opens the database, applies migrations and loads the
+// secrets. In production Next.js runs it on the first request; we run it now, through Next's own memoised
+// entry point (so it still runs once), and listen only when it finished. An instance that cannot start exits.
+try {
+  const { ensureInstrumentationRegistered } = createRequire(import.meta.url)("next/dist/server/lib/router-utils/instrumentation-globals.external.js");
+  await ensureInstrumentationRegistered(root, ".next");
+} catch (e) {
+  if (e?.code === "MODULE_NOT_FOUND") {
+    console.warn("› Next.js no expone el registro de instrumentation: el arranque ocurre con la primera solicitud");
+  } else {
+    console.error(String(e?.message ?? e));
+    process.exit(1);
+  }
+}
+try {
+  await globalThis.__hbStartup;
+} catch {
+  process.exit(1);
+}
+
+let inFlight = 0;
+let shuttingDown = false;
+let idle = null;
+
+const server = http.createServer((req, res) => {
+  if (shuttingDown) {
+    res.writeHead(503, { "content-type": "application/json; charset=utf-8", connection: "close", "retry-after": "1" });
+    res.end(JSON.stringify({ code: "503", message: "Servicio no disponible", detail: "La instancia se está apagando; reintente" }));
+    return;
+  }
+  inFlight += 1;
+  res.on("close", () => {
+    inFlight -= 1;
+    if (inFlight === 0 && idle) idle();
+  });
+  const client = stampClient(req, trusted);
+  // HSTS only means something over https: when we are reached that way or are published that way.
+  if (client.proto === "https" || publicHttps) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
+  handle(req, res).catch((e) => {
+    console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "unhandled_request_error", message: String(e?.message ?? e).slice(0, 200) }));
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+    res.end();
+  });
+});
+server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
+server.headersTimeout = 66_000;
+
+await new Promise((resolve, reject) => {
+  server.once("error", reject);
+  server.listen(port, hostname, resolve);
+});
+console.log(`› HotelPay escuchando en el puerto ${port} (pid ${process.pid}${trusted.entries.length ? `, proxies de confianza: ${trusted.entries.join(" ")}` : ""})`);
+
+async function shutdown(signal) {
+  if (shuttingDown) {
+    process.exit(1); // a second signal: stop now
+  }
+  shuttingDown = true;
+  console.log(JSON.stringify({ t: new Date().toISOString(), level: "info", msg: "shutdown_started", signal, in_flight: inFlight }));
+  const deadline = Date.now() + shutdownTimeoutMs;
+  server.close();
+  server.closeIdleConnections?.();
+  if (inFlight > 0) {
+    await Promise.race([new Promise((r) => (idle = r)), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+  }
+  server.closeAllConnections?.();
+  try {
+    await globalThis.__hbShutdown?.({ waitMs: Math.max(1000, deadline - Date.now()) });
+  } catch (e) {
+    console.error(String(e?.message ?? e));
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
