@@ -1100,6 +1100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cron/payment-reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Concilia con la pasarela los pagos con tarjeta que quedaron pendientes y reintenta anulaciones y reembolsos
+         * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
+         */
+        post: operations["postCronPaymentReconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cron/webhooks": {
         parameters: {
             query?: never;
@@ -4052,7 +4072,7 @@ export interface operations {
                         transaction_id: string;
                         apm_detail_id: number;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "expired";
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
                         method: "card" | "cash" | "bank_transfer" | "balance";
                         amount: number;
@@ -4139,7 +4159,7 @@ export interface operations {
                         transaction_id: string;
                         apm_detail_id: number;
                         /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "expired";
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
                         method: "card" | "cash" | "bank_transfer" | "balance";
                         amount: number;
@@ -4298,7 +4318,7 @@ export interface operations {
     getV2Payments: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected" | "expired";
+                status?: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                 method?: "card" | "cash" | "bank_transfer" | "balance";
                 q?: string;
                 from?: string;
@@ -6968,6 +6988,71 @@ export interface operations {
         };
     };
     postCronPaymentOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    now?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Trabajo realizado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        processed: number;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCronPaymentReconcile: {
         parameters: {
             query?: never;
             header?: never;

@@ -11,6 +11,8 @@ export interface CardDetails {
 
 export interface CardChargeInput {
   transactionId: string;
+  /** The gateway answers a repeated key with the first outcome and never charges twice (we use the transaction id). */
+  idempotencyKey: string;
   card: CardDetails;
   amount: string;
   currency: string;
@@ -36,11 +38,26 @@ export interface ApmOrder {
 
 export type ApmOutcome = "approved" | "rejected";
 
+/** The answer to a void or refund: done, or refused by the gateway (with its reason). */
+export type ReversalResult = { ok: true; reference: string } | { ok: false; reason: string };
+
 export interface PaymentGateway {
   readonly name: string;
   /** Sandbox controls (simulate, test cards) are only offered by a sandbox. */
   readonly sandbox: boolean;
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;
+  /**
+   * What became of the charge made with this idempotency key: its outcome, or null when the gateway never saw it.
+   * The reconciliation job asks this for payments left pending (a crash or a lost answer after the charge).
+   */
+  findCharge(idempotencyKey: string): Promise<CardChargeResult | null>;
+  /**
+   * Cancels a payment before it settles: an authorised card charge, or a cash/PSE order still unpaid.
+   * `paymentRef` is our transaction id. Repeating the same key repeats nothing.
+   */
+  void(paymentRef: string, idempotencyKey: string): Promise<ReversalResult>;
+  /** Returns `amount` (COP, "123.45") of a collected payment to the payer. Repeating the same key repeats nothing. */
+  refund(paymentRef: string, amount: string, idempotencyKey: string): Promise<ReversalResult>;
   createCashOrder(input: ApmOrderInput & { cashMethod: string }): Promise<ApmOrder>;
   createBankTransferOrder(input: ApmOrderInput & { bankCode: string }): Promise<ApmOrder>;
   /** The gateway's view of an order; a sandbox answers from what it was told by simulate. */

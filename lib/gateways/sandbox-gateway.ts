@@ -1,5 +1,8 @@
-// Built-in sandbox gateway with the test cards payment developers know (decisions.md section 7).
+// Built-in sandbox gateway with the test cards payment developers know (decisions.md section 7). It records
+// every charge, void and refund in sandbox_gateway_operations (one row per idempotency key), so a repeated key
+// answers the first outcome, the reconciliation job can ask what became of a charge, and tests can see refunds.
 import crypto from "node:crypto";
+import { getDatabase } from "@/lib/db";
 import {
   BANK_TRANSFER_TTL_MS,
   CASH_ORDER_TTL_MS,
@@ -7,6 +10,7 @@ import {
   type CardChargeInput,
   type CardChargeResult,
   type PaymentGateway,
+  type ReversalResult,
 } from "./payment-gateway";
 
 export const SANDBOX_DECLINES: Record<string, { code: string; reason: string }> = {
@@ -18,14 +22,71 @@ export const SANDBOX_DECLINES: Record<string, { code: string; reason: string }> 
 
 const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join("");
 
+export type SandboxOperationKind = "charge" | "void" | "refund";
+
+interface OpRow {
+  kind: string;
+  payment_ref: string;
+  result: string;
+  detail: string | null;
+  amount: string | null;
+}
+
+/** Records an operation once per idempotency key; returns the row that holds the key (the first one). */
+async function recordOnce(kind: SandboxOperationKind, paymentRef: string, key: string, amount: string | null, result: string, detail: string | null): Promise<OpRow> {
+  const db = (await getDatabase()).prisma;
+  await db.$executeRawUnsafe(
+    `INSERT INTO sandbox_gateway_operations (kind, payment_ref, idempotency_key, amount, result, detail) VALUES ($1, $2, $3, $4::numeric, $5, $6)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+    kind,
+    paymentRef,
+    `${kind}:${key}`,
+    amount,
+    result,
+    detail,
+  );
+  const rows = await db.$queryRawUnsafe<OpRow[]>(
+    `SELECT kind, payment_ref, result, detail, amount::text AS amount FROM sandbox_gateway_operations WHERE idempotency_key = $1`,
+    `${kind}:${key}`,
+  );
+  return rows[0];
+}
+
+const toCharge = (r: OpRow): CardChargeResult => {
+  if (r.result === "approved") return { approved: true, authorizationCode: r.detail ?? "" };
+  const [code, ...reason] = (r.detail ?? "card_declined|rechazada").split("|");
+  return { approved: false, code, reason: reason.join("|") };
+};
+
 export class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox";
   readonly sandbox = true;
 
   async chargeCard(input: CardChargeInput): Promise<CardChargeResult> {
     const decline = SANDBOX_DECLINES[input.card.number];
-    if (decline) return { approved: false, ...decline };
-    return { approved: true, authorizationCode: digits(6) };
+    const row = decline
+      ? await recordOnce("charge", input.transactionId, input.idempotencyKey, input.amount, "declined", `${decline.code}|${decline.reason}`)
+      : await recordOnce("charge", input.transactionId, input.idempotencyKey, input.amount, "approved", digits(6));
+    return toCharge(row);
+  }
+
+  async findCharge(idempotencyKey: string): Promise<CardChargeResult | null> {
+    const db = (await getDatabase()).prisma;
+    const rows = await db.$queryRawUnsafe<OpRow[]>(
+      `SELECT kind, payment_ref, result, detail, amount::text AS amount FROM sandbox_gateway_operations WHERE idempotency_key = $1`,
+      `charge:${idempotencyKey}`,
+    );
+    return rows[0] ? toCharge(rows[0]) : null;
+  }
+
+  async void(paymentRef: string, idempotencyKey: string): Promise<ReversalResult> {
+    await recordOnce("void", paymentRef, idempotencyKey, null, "ok", null);
+    return { ok: true, reference: `VOID-${paymentRef.slice(3, 15)}` };
+  }
+
+  async refund(paymentRef: string, amount: string, idempotencyKey: string): Promise<ReversalResult> {
+    await recordOnce("refund", paymentRef, idempotencyKey, amount, "ok", null);
+    return { ok: true, reference: `RF-${paymentRef.slice(3, 15)}` };
   }
 
   async createCashOrder({ now }: { now: Date }): Promise<ApmOrder> {
@@ -41,4 +102,10 @@ export class SandboxGateway implements PaymentGateway {
   async simulate(_reference: string, outcome: "approved" | "rejected") {
     return outcome;
   }
+}
+
+/** Tests and the demo: what the sandbox did for one payment (our transaction id). */
+export async function sandboxOperations(paymentRef: string) {
+  const db = (await getDatabase()).prisma;
+  return db.sandboxGatewayOperation.findMany({ where: { paymentRef }, orderBy: { id: "asc" } });
 }

@@ -1,5 +1,4 @@
-// What a payment attempt on a link changes, inside the payment's own transaction: an approval marks the link
-// paid, any attempt releases the card-payment hold, and the notification of service-spec.md section 2 goes
+// What a payment attempt on a link tells, inside the payment's own settle transaction: the notification of service-spec.md section 2 goes
 // to the link's temp_webhook_url through the outbox (signed with the agency's secret).
 import type { Prisma } from "@/lib/db/generated/client";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";
@@ -26,11 +25,7 @@ export interface LinkAttempt {
 export async function recordLinkAttempt(tx: Tx, a: LinkAttempt) {
   const link = await tx.paymentLink.findUnique({ where: { id: a.linkId }, include: { agency: true, hotel: true } });
   if (!link) return;
-  if (a.approved) {
-    await tx.paymentLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "paid", paidAt: a.at, paymentLockUntil: null } });
-  } else {
-    await tx.paymentLink.update({ where: { id: link.id }, data: { paymentLockUntil: null } });
-  }
+  // The link itself was marked paid by the settle transaction (lib/payments/settle.ts), conditionally.
   if (!link.tempWebhookUrl) return;
   const body = {
     payment_status: a.approved ? "aplicado" : "rechazado",

@@ -41,8 +41,6 @@ export const payLinkResponse = z.union([
   z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
 ]);
 
-const PAYMENT_HOLD_MS = 2 * 60_000;
-
 function withParams(url: string, params: Record<string, string>) {
   const u = new URL(url);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
@@ -75,19 +73,8 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
   const ctx = { db, principal, now };
 
   if (body.method === "card") {
-    // One card charge at a time per link: the hold is taken with a conditional update, never in memory.
-    const held = await db.paymentLink.updateMany({
-      where: { id: link.id, status: "active", expiresAt: { gt: now }, OR: [{ paymentLockUntil: null }, { paymentLockUntil: { lt: now } }] },
-      data: { paymentLockUntil: new Date(now.getTime() + PAYMENT_HOLD_MS) },
-    });
-    if (held.count === 0) throw conflict("Ya hay un pago en curso para este enlace; espere unos segundos");
-    let result;
-    try {
-      result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
-    } catch (e) {
-      await db.paymentLink.update({ where: { id: link.id }, data: { paymentLockUntil: null } });
-      throw e;
-    }
+    // One card charge in flight per link: claimed in the payment's own transaction (lib/payments/settle.ts).
+    const result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
     void kickDeliveries();
     const target = result.approved ? link.successUrl : link.failureUrl;
     return {

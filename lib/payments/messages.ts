@@ -1,6 +1,6 @@
 // Strings of the payment pages (take payment, list, checkout, voucher).
 const es = {
-  status: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" },
+  status: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" },
   method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado" },
   list: {
     title: "Pagos",
@@ -143,7 +143,7 @@ const es = {
 type Dict = typeof es;
 
 const en: Dict = {
-  status: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired" },
+  status: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired", cancelled: "Cancelled", refunded: "Refunded (not applied)" },
   method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer (PSE)", balance: "Prepaid balance" },
   list: {
     title: "Payments",

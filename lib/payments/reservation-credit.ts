@@ -1,6 +1,8 @@
 // A payment whose order.ref_number is a booking code counts toward that reservation (decisions.md section 7)
-// and confirms it once fully paid, in the same database transaction as the approval.
+// and confirms it once fully paid, in the same database transaction as the approval. The credit is capped by
+// the database at what the reservation still owes, and only while it is pending payment (docs/payments.md).
 import type { Prisma } from "@/lib/db/generated/client";
+import { creditReservationCapped } from "./settle";
 
 type Tx = Prisma.TransactionClient;
 
@@ -12,25 +14,10 @@ export async function reservationForPayment(tx: Tx, refNumber: string, agencyId:
   return r;
 }
 
-export async function creditReservation(tx: Tx, reservationId: string, amount: string, transactionId: string, now: Date) {
-  const at = now.toISOString();
-  await tx.$executeRawUnsafe(
-    `UPDATE reservations SET amount_paid = amount_paid + $2::numeric, updated_at = $3::timestamptz WHERE id = $1`,
-    reservationId,
-    amount,
-    at,
-  );
-  // Conditional on the state, so two payments completing together confirm it once.
-  const confirmed = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE reservations SET status = 'confirmed', confirmed_at = $2::timestamptz, updated_at = $2::timestamptz
-     WHERE id = $1 AND status = 'pending_payment' AND amount_paid >= amount RETURNING id`,
-    reservationId,
-    at,
-  );
-  if (confirmed.length === 1) {
-    await tx.reservationStatusChange.create({
-      data: { reservationId, fromStatus: "pending_payment", toStatus: "confirmed", reason: `pagada en su totalidad (transacción ${transactionId})`, at: now },
-    });
-  }
-  return confirmed.length === 1;
+/**
+ * Credits `amount` of a payment not claimed beforehand (cash, PSE, balance). False, changing nothing, when the
+ * reservation is not pending payment, its deadline passed, or the amount is more than it still owes.
+ */
+export async function creditReservation(tx: Tx, reservationId: string, amount: string, transactionId: string, now: Date): Promise<boolean> {
+  return creditReservationCapped(tx, reservationId, amount, transactionId, now, { held: false });
 }

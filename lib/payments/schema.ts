@@ -113,11 +113,11 @@ export const transactionIdParam = z.object({ transaction_id: z.string().regex(/^
 export const voucherCodeParam = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "no es un código de comprobante válido") });
 export const voucherQuery = z.object({ format: z.enum(["json", "pdf"], { error: "debe ser json o pdf" }).optional() });
 
-export const paymentStatuses = ["pending", "approved", "rejected", "expired"] as const;
+export const paymentStatuses = ["pending", "approved", "rejected", "expired", "cancelled", "refunded"] as const;
 export const paymentMethods = ["card", "cash", "bank_transfer", "balance"] as const;
 
 export const listQuery = z.object({
-  status: z.enum(paymentStatuses, { error: "debe ser pending, approved, rejected o expired" }).optional(),
+  status: z.enum(paymentStatuses, { error: "debe ser pending, approved, rejected, expired, cancelled o refunded" }).optional(),
   method: z.enum(paymentMethods, { error: "debe ser card, cash, bank_transfer o balance" }).optional(),
   q: z.string().max(100, "máximo 100 caracteres").optional(),
   from: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),

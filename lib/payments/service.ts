@@ -3,15 +3,16 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
 import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
-import { acceptVirtualCard, recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
-import { creditReservation, reservationForPayment } from "./reservation-credit";
+import { recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
+import { reservationForPayment } from "./reservation-credit";
+import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "@/lib/links/outcome";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
@@ -60,9 +61,21 @@ function decryptCard(item: RawCard): RawCard {
 
 export type CardPaymentResult =
   | { approved: true; transactionId: string; voucherUrl: string }
-  | { approved: false; transactionId: string; voucherUrl: string; reason: string };
+  | { approved: false; transactionId: string; voucherUrl: string; reason: string; status: "rejected" | "refunded" };
 
-/** 4.9: decrypt, check, charge, and record the attempt with its voucher (approved or declined). */
+const LINK_CARD_IN_FLIGHT = "Ya hay un pago con tarjeta en curso para este enlace; espere unos segundos";
+
+/** The claimed card payment could not be charged or settled just now: it stays pending for the reconciliation job. */
+const inVerification = (transactionId: string) =>
+  new HttpError(503, `El pago ${transactionId} quedó en verificación con la pasarela; su estado se confirmará en unos minutos (consulte la transacción antes de reintentar)`, {
+    headers: { "retry-after": "120" },
+  });
+
+/**
+ * 4.9 and link card payments, as a state machine (docs/payments.md): decrypt and check the card; in ONE
+ * transaction write the payment `pending` and claim what it pays (the link, the reservation's amount, a one-time
+ * virtual card); charge with the transaction id as idempotency key; then settle in a second transaction.
+ */
 export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { linkId?: string; agencyId?: number | null } = {}): Promise<CardPaymentResult> {
   const { db, principal, now } = ctx;
   const { order } = body;
@@ -72,62 +85,99 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   const card = checked.card;
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
-
-  const virtualCard = await recogniseVirtualCard(db, card.number);
-  let charge: CardChargeResult;
-  if (virtualCard && virtualCard.status !== "active") charge = { approved: false, ...VIRTUAL_CARD_INACTIVE };
-  else charge = await paymentGateway().chargeCard({ transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
-
-  const brand = cardBrand(card.number);
-  const last4 = card.number.slice(-4);
-  const voucherCode = newVoucherCode();
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const virtualCard = await recogniseVirtualCard(db, card.number);
 
-  const outcome = await db.$transaction(async (tx) => {
-    let result = charge;
-    if (result.approved && virtualCard && !(await acceptVirtualCard(tx, virtualCard, now))) result = { approved: false, ...VIRTUAL_CARD_INACTIVE };
-    const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
-    await tx.paymentTransaction.create({
-      data: {
-        id: transactionId,
-        method: "card",
-        status: result.approved ? "approved" : "rejected",
-        agencyId: payerAgency ?? reservation?.agencyId ?? null,
-        hotelId: order.hotel_id,
-        linkId: opts.linkId ?? null,
-        reservationId: reservation?.id ?? null,
-        virtualCardId: virtualCard?.id ?? null,
-        refName: order.ref_name,
-        refLastname: order.ref_lastname,
-        refNumber: order.ref_number,
-        detail: order.detail ?? null,
-        amount,
-        taxPercent: dec(order.tax_percent ?? 0),
-        servicePercent: dec(order.service_percent ?? 0),
-        installments: order.installments,
-        email: order.email ?? null,
-        fiscalNumber: order.fiscal_number ?? null,
-        phone: order.phone ?? null,
-        address: order.address ?? null,
-        ip: order.ip ?? null,
-        cardBrand: brand,
-        cardLast4: last4,
-        declineCode: result.approved ? null : result.code,
-        declineReason: result.approved ? null : result.reason,
-        paymentReference: result.approved ? result.authorizationCode : null,
-        completedAt: now,
-        createdAt: now,
-      },
+  // 1. Record and claim.
+  let refused: { code: string; reason: string } | null = null;
+  try {
+    await db.$transaction(async (tx) => {
+      if (opts.linkId) {
+        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date }[]>(`SELECT status::text AS status, expires_at FROM payment_links WHERE id = $1 FOR UPDATE`, opts.linkId);
+        if (!l[0] || l[0].status !== "active" || l[0].expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
+        if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
+      }
+      const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+      if (virtualCard) {
+        const ok = virtualCard.status === "active" && (virtualCard.oneTimeUse ? await consumeOneTimeCard(tx, virtualCard.id, now) : true);
+        if (!ok) refused = VIRTUAL_CARD_INACTIVE;
+      }
+      if (!refused && reservation) {
+        const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
+        if (why) throw conflict(`No se cobró: ${why}`);
+      }
+      await tx.paymentTransaction.create({
+        data: {
+          id: transactionId,
+          method: "card",
+          status: refused ? "rejected" : "pending",
+          agencyId: payerAgency ?? reservation?.agencyId ?? null,
+          hotelId: order.hotel_id,
+          linkId: opts.linkId ?? null,
+          reservationId: reservation?.id ?? null,
+          virtualCardId: virtualCard?.id ?? null,
+          refName: order.ref_name,
+          refLastname: order.ref_lastname,
+          refNumber: order.ref_number,
+          detail: order.detail ?? null,
+          amount,
+          taxPercent: dec(order.tax_percent ?? 0),
+          servicePercent: dec(order.service_percent ?? 0),
+          installments: order.installments,
+          email: order.email ?? null,
+          fiscalNumber: order.fiscal_number ?? null,
+          phone: order.phone ?? null,
+          address: order.address ?? null,
+          ip: order.ip ?? null,
+          cardBrand: cardBrand(card.number),
+          cardLast4: card.number.slice(-4),
+          declineCode: refused?.code ?? null,
+          declineReason: refused?.reason ?? null,
+          completedAt: refused ? now : null,
+          createdAt: now,
+        },
+      });
+      if (refused) {
+        const voucherCode = newVoucherCode();
+        await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
+        if (opts.linkId) await recordLinkAttempt(tx, { linkId: opts.linkId, transactionId, approved: false, amount, voucherCode, at: now });
+      }
     });
-    await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
-    if (result.approved && reservation) await creditReservation(tx, reservation.id, amount.toFixed(2), transactionId, now);
-    if (opts.linkId) await recordLinkAttempt(tx, { linkId: opts.linkId, transactionId, approved: result.approved, amount, voucherCode, at: now });
-    return result;
-  });
-  if (opts.linkId) void kickDeliveries();
-  const voucherUrl = voucherPath(voucherCode);
-  return outcome.approved ? { approved: true, transactionId, voucherUrl } : { approved: false, transactionId, voucherUrl, reason: outcome.reason };
+  } catch (e) {
+    if (isUniqueViolation(e) && opts.linkId) throw conflict(LINK_CARD_IN_FLIGHT);
+    throw e;
+  }
+  if (refused) {
+    if (opts.linkId) void kickDeliveries();
+    const v = await db.voucher.findUnique({ where: { transactionId }, select: { code: true } });
+    return { approved: false, status: "rejected", transactionId, voucherUrl: voucherPath(v!.code), reason: (refused as { reason: string }).reason };
+  }
+
+  // 2. Charge. A lost answer is voided (same idempotency key: the gateway never charges twice).
+  const gateway = paymentGateway();
+  let charge: CardChargeResult;
+  try {
+    charge = await gateway.chargeCard({ transactionId, idempotencyKey: transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
+  } catch {
+    const voided = await gateway.void(transactionId, `void:${transactionId}`).catch(() => ({ ok: false as const, reason: "sin respuesta" }));
+    if (!voided.ok) throw inVerification(transactionId);
+    charge = { approved: false, code: "gateway_error", reason: "no se obtuvo respuesta de la pasarela; el cobro se anuló y no se realizó ningún cargo" };
+  }
+
+  // 3. Settle. A database failure here leaves the payment pending for the reconciliation job.
+  let outcome;
+  try {
+    outcome = await settleCardPayment(db, transactionId, charge, now);
+  } catch {
+    throw inVerification(transactionId);
+  }
+  const voucherUrl = outcome.voucherCode ? voucherPath(outcome.voucherCode) : "";
+  if (outcome.status === "approved") return { approved: true, transactionId, voucherUrl };
+  return { approved: false, status: outcome.status === "refunded" ? "refunded" : "rejected", transactionId, voucherUrl, reason: outcome.reason };
 }
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
 type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body: BankTransferBody };
 
@@ -164,6 +214,17 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
   const created = await db.$transaction(async (tx) => {
     const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+    if (reservation) {
+      // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
+      const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
+      if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
+        throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+      }
+    }
+    if (opts.linkId) {
+      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
+      if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+    }
     return tx.paymentTransaction.create({
       data: {
         id: transactionId,
@@ -195,41 +256,21 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
   return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: checkoutUrl(created.id) };
 }
 
-/** Completes a pending cash or bank-transfer order once, as the gateway reported (or the sandbox buttons). */
+/**
+ * Completes a pending cash or bank-transfer order once, as the gateway reported (or the sandbox buttons). An approval
+ * that can no longer be credited (link paid, order cancelled, reservation closed or paid) is refunded, not credited.
+ */
 export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
-  const at = now.toISOString();
-  const done = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: string; reservation_id: string | null; link_id: string | null; amount: string }[]>(
-      `UPDATE payment_transactions SET status = $2::"PaymentStatus", completed_at = $3::timestamptz
-       WHERE id = $1 AND status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at > $3::timestamptz
-       RETURNING id, reservation_id, link_id, amount::text AS amount`,
-      transactionId,
-      outcome,
-      at,
-    );
-    if (rows.length === 0) return false;
-    let voucherCode: string | null = null;
-    if (outcome === "approved") {
-      voucherCode = newVoucherCode();
-      await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
-      if (rows[0].reservation_id) await creditReservation(tx, rows[0].reservation_id, rows[0].amount, transactionId, now);
-    } else {
-      await tx.paymentTransaction.update({ where: { id: transactionId }, data: { declineCode: "rejected", declineReason: "el pagador no completó el pago" } });
-    }
-    if (rows[0].link_id) {
-      await recordLinkAttempt(tx, { linkId: rows[0].link_id, transactionId, approved: outcome === "approved", amount: new Prisma.Decimal(rows[0].amount), voucherCode, at: now });
-    }
-    return rows[0].link_id ? "notify" : true;
-  });
-  if (done === "notify") void kickDeliveries();
-  if (done) return;
+  const done = await settleApmOrder(db, transactionId, outcome, now);
+  if (done) return done;
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
   if (!t) throw notFound(`La transacción ${transactionId} no existe`);
-  if (t.method === "card") throw conflict("La transacción es un pago con tarjeta; ya fue resuelta");
+  if (t.method !== "cash" && t.method !== "bank_transfer") throw conflict("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
   if (t.status === "pending") {
     await expirePaymentOrders(db, now);
     throw conflict("La orden de pago venció; cree una nueva");
   }
+  if (t.status === "cancelled") throw conflict("La orden de pago fue cancelada porque se pagó con otro medio");
   throw conflict(`La transacción ya fue resuelta (estado ${t.status})`);
 }
 

@@ -16,13 +16,14 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
   const voucherCode = newVoucherCode();
   return db.$transaction(async (tx) => {
     // Taking the row first makes two simultaneous requests pay once: the second sees it confirmed.
-    const rows = await tx.$queryRawUnsafe<{ amount: string; amount_paid: string }[]>(
-      `SELECT amount::text AS amount, amount_paid::text AS amount_paid FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
+    const rows = await tx.$queryRawUnsafe<{ amount: string; amount_paid: string; amount_held: string }[]>(
+      `SELECT amount::text AS amount, amount_paid::text AS amount_paid, amount_held::text AS amount_held FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
       r.id,
     );
     if (rows.length === 0) throw conflict(`La reserva ${r.code} no está pendiente de pago`);
-    const due = new Prisma.Decimal(rows[0].amount).sub(rows[0].amount_paid);
-    if (due.lte(0)) throw conflict(`La reserva ${r.code} no tiene saldo por pagar`);
+    // A card payment in flight holds its amount (docs/payments.md): the balance pays only what is neither paid nor held.
+    const due = new Prisma.Decimal(rows[0].amount).sub(rows[0].amount_paid).sub(rows[0].amount_held);
+    if (due.lte(0)) throw conflict(rows[0].amount_held !== "0.00" && Number(rows[0].amount_held) > 0 ? `La reserva ${r.code} tiene un pago con tarjeta en curso; espere su resultado` : `La reserva ${r.code} no tiene saldo por pagar`);
     const entry = await debitBalance(tx, r.agencyId, due, r.id, now, `Pago de la reserva ${r.code}`);
     await tx.paymentTransaction.create({
       data: {
@@ -44,7 +45,8 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
       },
     });
     await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
-    await creditReservation(tx, r.id, due.toFixed(2), transactionId, now);
+    // Conditional in the database (pending payment, deadline ahead, never above the amount): else nothing is debited.
+    if (!(await creditReservation(tx, r.id, due.toFixed(2), transactionId, now))) throw conflict(`La reserva ${r.code} ya no admite este pago (venció o está pagada)`);
     return { msg: "Reserva pagada con saldo precargado", transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
   });
 }

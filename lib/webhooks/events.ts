@@ -4,6 +4,8 @@ export const WEBHOOK_EVENTS = {
   paymentLinkPayment: "payment_link.payment",
   /** Reservation expiry notification to the agency's webhook_url (decisions.md section 8). */
   reservationExpired: "reservation.expired",
+  /** Money of a payment went back to the payer: a refund, or an approval that could not be credited (docs/webhooks.md). */
+  paymentRefunded: "payment.refunded",
   /** Sent from the webhooks page or POST /api/v2/webhooks/test. */
   test: "webhook.test",
 } as const;

@@ -11,7 +11,7 @@ import { paymentMessages } from "@/lib/payments/messages";
 
 export const metadata: Metadata = { title: "Pagos" };
 
-const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: "gray" } as const;
+const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: "gray", cancelled: "gray", refunded: "blue" } as const;
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser(["agency", "operator"]);
@@ -52,7 +52,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         <input name="q" defaultValue={flat.q} className="input sm:col-span-2" placeholder={t("list.search")} aria-label={t("list.search")} />
         <select name="status" defaultValue={flat.status ?? ""} className="input" aria-label={t("list.statusCol")}>
           <option value="">{t("list.allStatuses")}</option>
-          {(["approved", "pending", "rejected", "expired"] as const).map((s) => (
+          {(["approved", "pending", "rejected", "expired", "cancelled", "refunded"] as const).map((s) => (
             <option key={s} value={s}>
               {t(`status.${s}`)}
             </option>
@@ -115,7 +115,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td className="whitespace-nowrap text-right font-medium">{formatMoney(p.amount, p.currency, locale)}</td>
                   <td>
                     <Badge tone={TONES[p.status]}>{t(`status.${p.status}`)}</Badge>
-                    {p.decline_reason && p.status === "rejected" && <div className="mt-1 text-xs text-red-700">{p.decline_reason}</div>}
+                    {p.decline_reason && (p.status === "rejected" || p.status === "refunded") && <div className="mt-1 text-xs text-red-700">{p.decline_reason}</div>}
                   </td>
                   <td className="whitespace-nowrap text-right">
                     {p.voucher_url ? (

@@ -25,7 +25,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   if (!tx) notFound();
   const hotel = await prisma.hotel.findUnique({ where: { id: tx.hotel_id }, select: { city: true } });
   const isCash = tx.method === "cash";
-  const tone = { approved: "bg-emerald-50 text-emerald-700", pending: "bg-amber-50 text-amber-800", rejected: "bg-red-50 text-red-700", expired: "bg-slate-100 text-slate-600" }[tx.status];
+  const tone = { approved: "bg-emerald-50 text-emerald-700", pending: "bg-amber-50 text-amber-800", rejected: "bg-red-50 text-red-700", expired: "bg-slate-100 text-slate-600", cancelled: "bg-slate-100 text-slate-600", refunded: "bg-sky-50 text-sky-700" }[tx.status];
 
   return (
     <main className="mx-auto min-h-screen max-w-lg px-4 py-8">

@@ -23,7 +23,7 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   if (!v) notFound();
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
   const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
-  const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20" }[v.status];
+  const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20", cancelled: "bg-slate-100 text-slate-600 ring-slate-500/20", refunded: "bg-sky-50 text-sky-700 ring-sky-600/20" }[v.status];
   const rows: [string, React.ReactNode][] = [
     [t("voucher.date"), formatDateTime(v.paid_at, locale)],
     [t("voucher.method"), t(`method.${v.method}`)],

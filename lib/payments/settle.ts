@@ -1,0 +1,539 @@
+// The payment state machine (docs/payments.md). A payment is written `pending` before money moves; what it pays
+// (a link, a reservation, a one-time virtual card) is claimed in that same transaction for card payments; the
+// gateway is called with the transaction id as idempotency key; then one settle transaction applies the outcome.
+// A settle that can no longer be applied (link paid or cancelled, reservation closed or fully paid, card used)
+// leaves the payment `refunded`: the gateway voids or refunds the charge and the agency gets `payment.refunded`.
+//
+// Lock order, everywhere: payment link row -> reservation row -> payment rows. Every rule about money is a
+// conditional UPDATE (or a unique index / CHECK) so that concurrent requests and several instances agree.
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { paymentGateway } from "@/lib/gateways";
+import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { CARD_REASONS } from "@/lib/cards/service";
+import { recordLinkAttempt } from "@/lib/links/outcome";
+import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+import { log } from "@/lib/http/log";
+import { isoBogota } from "@/lib/time";
+import crypto from "node:crypto";
+
+type Tx = Prisma.TransactionClient;
+
+const newVoucherCode = () => crypto.randomBytes(18).toString("base64url");
+
+/** Thrown inside a settle transaction to roll it back: the approval cannot be credited. */
+export class NotApplicable extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; meta?: { code?: string }; message?: string };
+  return err?.code === "P2002" || err?.meta?.code === "23505" || /23505|unique constraint/i.test(String(err?.message ?? ""));
+};
+
+export interface PaymentRow {
+  id: string;
+  method: string;
+  status: string;
+  agency_id: number | null;
+  link_id: string | null;
+  reservation_id: string | null;
+  virtual_card_id: string | null;
+  amount: string;
+  created_at: Date;
+}
+
+const PAYMENT_COLUMNS = `id, method::text AS method, status::text AS status, agency_id, link_id, reservation_id, virtual_card_id, amount::text AS amount, created_at`;
+
+export async function paymentRow(db: PrismaClient | Tx, id: string): Promise<PaymentRow | null> {
+  const rows = await db.$queryRawUnsafe<PaymentRow[]>(`SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE id = $1`, id);
+  return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------- locks
+
+/** Takes the link and reservation rows a payment touches, in the global order. */
+async function lockTargets(tx: Tx, p: { link_id: string | null; reservation_id: string | null }) {
+  if (p.link_id) await tx.$queryRawUnsafe(`SELECT id FROM payment_links WHERE id = $1 FOR UPDATE`, p.link_id);
+  if (p.reservation_id) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, p.reservation_id);
+}
+
+// ---------------------------------------------------------------------------------------------- claims
+
+/** Card claim on a reservation: holds `amount` so that paid + held never exceeds what it asks. */
+export async function holdReservation(tx: Tx, reservationId: string, amount: string, now: Date): Promise<string | null> {
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE reservations SET amount_held = amount_held + $2::numeric, updated_at = $3::timestamptz
+     WHERE id = $1 AND status = 'pending_payment' AND payment_deadline > $3::timestamptz AND amount_paid + amount_held + $2::numeric <= amount
+     RETURNING id`,
+    reservationId,
+    amount,
+    now.toISOString(),
+  );
+  if (rows.length === 1) return null;
+  return whyReservationRefuses(tx, reservationId, amount, now);
+}
+
+/** Spanish reason a reservation does not take `amount` now (for the 409 or the not-applied record). */
+export async function whyReservationRefuses(tx: Tx | PrismaClient, reservationId: string, amount: string, now: Date): Promise<string> {
+  const r = await tx.reservation.findUnique({ where: { id: reservationId }, select: { code: true, status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
+  if (!r) return "la reserva no existe";
+  const label = { pending_payment: "pendiente de pago", confirmed: "confirmada", expired: "vencida", cancelled: "cancelada" }[r.status] ?? r.status;
+  if (r.status !== "pending_payment") return `la reserva ${r.code} está ${label}; no admite más pagos`;
+  if (r.paymentDeadline.getTime() <= now.getTime()) return `el plazo de pago de la reserva ${r.code} venció`;
+  const due = r.amount.sub(r.amountPaid).sub(r.amountHeld);
+  if (due.lte(0) && r.amountHeld.gt(0)) return `la reserva ${r.code} tiene un pago con tarjeta en curso por lo que falta; espere su resultado`;
+  if (due.lte(0)) return `la reserva ${r.code} ya está pagada en su totalidad`;
+  return `el monto ${new Prisma.Decimal(amount).toFixed(2)} supera lo que falta por pagar de la reserva ${r.code} (${due.toFixed(2)})`;
+}
+
+/** A one-time virtual card is consumed by the claim; true when this payment got it. */
+export async function consumeOneTimeCard(tx: Tx, cardId: string, now: Date): Promise<boolean> {
+  const used = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE virtual_cards SET status = 'cancelled', used_at = $2::timestamptz WHERE id = $1 AND status = 'active' AND one_time_use RETURNING id`,
+    cardId,
+    now.toISOString(),
+  );
+  if (used.length === 0) return false;
+  await tx.virtualCardEvent.create({ data: { cardId, fromStatus: "active", toStatus: "cancelled", reason: CARD_REASONS.oneTimeUsePayment, at: now } });
+  return true;
+}
+
+/** Gives back what a card claim took, when its charge is declined or voided. */
+async function releaseClaims(tx: Tx, p: PaymentRow, now: Date) {
+  if (p.method !== "card") return;
+  if (p.reservation_id) {
+    await tx.$executeRawUnsafe(
+      `UPDATE reservations SET amount_held = amount_held - $2::numeric, updated_at = $3::timestamptz WHERE id = $1 AND amount_held >= $2::numeric`,
+      p.reservation_id,
+      p.amount,
+      now.toISOString(),
+    );
+  }
+  if (p.virtual_card_id) {
+    // A one-time card consumed by this claim (used_at = the claim's instant) is usable again: nothing was charged.
+    const back = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE virtual_cards SET status = 'active', used_at = NULL WHERE id = $1 AND one_time_use AND status = 'cancelled' AND used_at = $2::timestamptz
+       AND expiration >= $3::date RETURNING id`,
+      p.virtual_card_id,
+      p.created_at.toISOString(),
+      now.toISOString().slice(0, 10),
+    );
+    if (back.length === 1) await tx.virtualCardEvent.create({ data: { cardId: p.virtual_card_id, fromStatus: "cancelled", toStatus: "active", reason: "payment_not_completed", at: now } });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- applying an approval
+
+/** Credits a reservation inside the caller's transaction, capped by the database at what it still owes. */
+export async function creditReservationCapped(tx: Tx, reservationId: string, amount: string, transactionId: string, now: Date, opts: { held: boolean }) {
+  const at = now.toISOString();
+  const rows = opts.held
+    ? await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE reservations SET amount_held = amount_held - $2::numeric, amount_paid = amount_paid + $2::numeric, updated_at = $3::timestamptz
+         WHERE id = $1 AND status = 'pending_payment' AND amount_held >= $2::numeric AND amount_paid + amount_held <= amount RETURNING id`,
+        reservationId,
+        amount,
+        at,
+      )
+    : await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE reservations SET amount_paid = amount_paid + $2::numeric, updated_at = $3::timestamptz
+         WHERE id = $1 AND status = 'pending_payment' AND payment_deadline > $3::timestamptz AND amount_paid + amount_held + $2::numeric <= amount RETURNING id`,
+        reservationId,
+        amount,
+        at,
+      );
+  if (rows.length === 0) return false;
+  const confirmed = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE reservations SET status = 'confirmed', confirmed_at = $2::timestamptz, updated_at = $2::timestamptz
+     WHERE id = $1 AND status = 'pending_payment' AND amount_paid >= amount RETURNING id`,
+    reservationId,
+    at,
+  );
+  if (confirmed.length === 1) {
+    await tx.reservationStatusChange.create({
+      data: { reservationId, fromStatus: "pending_payment", toStatus: "confirmed", reason: `pagada en su totalidad (transacción ${transactionId})`, at: now },
+    });
+    // Paid in full: cash and PSE orders still open for it are cancelled (an approval that still arrives is refunded).
+    await tx.$executeRawUnsafe(
+      `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
+         decline_reason = 'la reserva se pagó en su totalidad con otro pago'
+       WHERE reservation_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer')`,
+      reservationId,
+      transactionId,
+      at,
+    );
+  }
+  return true;
+}
+
+/** Marks a link paid by this payment; the other open orders on it are cancelled. Returns those ids. */
+async function payLinkWith(tx: Tx, linkId: string, transactionId: string, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE payment_links SET status = 'paid', paid_at = $2::timestamptz, payment_lock_until = NULL WHERE id = $1 AND status IN ('active', 'expired') RETURNING id`,
+    linkId,
+    at,
+  );
+  if (rows.length === 0) {
+    const l = await tx.paymentLink.findUnique({ where: { id: linkId }, select: { status: true } });
+    throw new NotApplicable(l?.status === "cancelled" ? "el enlace de pago fue cancelado" : "el enlace de pago ya fue pagado con otro pago");
+  }
+  const cancelled = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
+       decline_reason = 'el enlace se pagó con otro pago'
+     WHERE link_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer') RETURNING id`,
+    linkId,
+    transactionId,
+    at,
+  );
+  return cancelled.map((r) => r.id);
+}
+
+/**
+ * Applies an approval to what the payment pays, inside the settle transaction (link and reservation rows
+ * already locked). Throws NotApplicable (rolling everything back) when it cannot be credited.
+ */
+async function applyApproval(tx: Tx, p: PaymentRow, now: Date): Promise<string[]> {
+  let cancelled: string[] = [];
+  if (p.link_id) cancelled = await payLinkWith(tx, p.link_id, p.id, now);
+  if (p.reservation_id) {
+    const ok = await creditReservationCapped(tx, p.reservation_id, p.amount, p.id, now, { held: p.method === "card" });
+    if (!ok) throw new NotApplicable(await whyReservationRefuses(tx, p.reservation_id, p.amount, now));
+  }
+  if (p.virtual_card_id && p.method === "card") {
+    const card = await tx.$queryRawUnsafe<{ status: string; one_time_use: boolean }[]>(`SELECT status::text AS status, one_time_use FROM virtual_cards WHERE id = $1 FOR SHARE`, p.virtual_card_id);
+    // A one-time card was consumed by this payment's claim; a reusable one must still be active.
+    if (!card[0] || (!card[0].one_time_use && card[0].status !== "active")) throw new NotApplicable("la tarjeta virtual ya no está activa");
+  }
+  return cancelled;
+}
+
+// ---------------------------------------------------------------------------------------------- settle
+
+export type SettleOutcome =
+  | { status: "approved"; voucherCode: string }
+  | { status: "rejected"; voucherCode: string | null; reason: string }
+  | { status: "refunded"; voucherCode: string | null; reason: string }
+  | { status: "cancelled" | "expired"; voucherCode: null; reason: string };
+
+/** Voids (card) or refunds (cash/PSE) at the gateway; never throws. */
+async function reverseAtGateway(p: { id: string; method: string; amount: string }): Promise<boolean> {
+  try {
+    const g = paymentGateway();
+    const r = p.method === "card" ? await g.void(p.id, `void:${p.id}`) : await g.refund(p.id, p.amount, `refund:${p.id}`);
+    if (!r.ok) log.warn("payment_reversal_refused", { transaction: p.id, reason: r.reason.slice(0, 200) });
+    return r.ok;
+  } catch (e) {
+    log.warn("payment_reversal_failed", { transaction: p.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    return false;
+  }
+}
+
+async function finishReversal(db: PrismaClient, p: PaymentRow, now: Date) {
+  if (await reverseAtGateway(p)) {
+    await db.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversedAt: now } });
+  }
+}
+
+/** The webhook an agency gets when money of one of its payments goes back (automatic or a refund). */
+export async function enqueueRefundWebhook(
+  tx: Tx,
+  p: { id: string; agency_id: number | null; method: string; amount: string; link_id: string | null; reservation_id: string | null },
+  r: { refundId: string | null; amount: string; refundedAmount: string; reason: string | null; automatic: boolean; paymentStatus: string },
+  now: Date,
+) {
+  if (p.agency_id === null) return;
+  const [link, reservation] = await Promise.all([
+    p.link_id ? tx.paymentLink.findUnique({ where: { id: p.link_id }, select: { code: true, externalRefId: true } }) : null,
+    p.reservation_id ? tx.reservation.findUnique({ where: { id: p.reservation_id }, select: { code: true } }) : null,
+  ]);
+  await enqueueWebhook(
+    tx,
+    {
+      agencyId: p.agency_id,
+      event: WEBHOOK_EVENTS.paymentRefunded,
+      payload: {
+        event: WEBHOOK_EVENTS.paymentRefunded,
+        payment_id: p.id,
+        refund_id: r.refundId,
+        method: p.method,
+        payment_status: r.paymentStatus,
+        payment_amount: Number(p.amount),
+        amount: Number(r.amount),
+        refunded_amount: Number(r.refundedAmount),
+        automatic: r.automatic,
+        reason: r.reason,
+        link_code: link?.code ?? null,
+        external_ref_id: link?.externalRefId ?? null,
+        reservation_code: reservation?.code ?? null,
+        at: isoBogota(now),
+      },
+      linkId: p.link_id,
+      reservationId: p.reservation_id,
+    },
+    now,
+  );
+}
+
+/**
+ * The approved charge could not be credited: record it `refunded` (claims released, voucher issued, agency told)
+ * and then void / refund it at the gateway. `from` is the state it leaves (pending, or cancelled for a late order).
+ */
+async function recordNotApplied(db: PrismaClient, p: PaymentRow, reason: string, authorization: string | null, from: "pending" | "cancelled", now: Date): Promise<SettleOutcome | null> {
+  const voucherCode = newVoucherCode();
+  const text = `el cobro fue aprobado pero no se aplicó: ${reason}; se ${p.method === "card" ? "anuló" : "reembolsó"} el cobro`;
+  const done = await db.$transaction(async (tx) => {
+    await lockTargets(tx, p);
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE payment_transactions SET status = 'refunded', reversal = $3, decline_code = 'not_applied', decline_reason = $4,
+         payment_reference = COALESCE($5, payment_reference), completed_at = $6::timestamptz
+       WHERE id = $1 AND status = $2::"PaymentStatus" RETURNING id`,
+      p.id,
+      from,
+      p.method === "card" ? "void" : "refund",
+      text.slice(0, 500),
+      p.method === "card" ? authorization : null,
+      now.toISOString(),
+    );
+    if (rows.length === 0) return false;
+    if (from === "pending") await releaseClaims(tx, p, now);
+    const hasVoucher = await tx.voucher.findUnique({ where: { transactionId: p.id }, select: { id: true } });
+    if (!hasVoucher) await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
+    await enqueueRefundWebhook(tx, p, { refundId: null, amount: p.amount, refundedAmount: p.amount, reason: text, automatic: true, paymentStatus: "refunded" }, now);
+    if (p.link_id && p.method === "card") {
+      await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+    }
+    return true;
+  });
+  if (!done) return null;
+  void kickDeliveries();
+  await finishReversal(db, p, now);
+  return { status: "refunded", voucherCode, reason: text };
+}
+
+/** Cash or PSE orders cancelled because their link or reservation got paid: the gateway stops taking them. */
+async function voidCancelledOrders(db: PrismaClient, ids: string[]) {
+  for (const id of ids) {
+    try {
+      await paymentGateway().void(id, `void:${id}`);
+    } catch (e) {
+      log.warn("order_void_failed", { transaction: id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    }
+  }
+}
+
+/**
+ * Settles a pending card payment with the gateway's answer. Idempotent: a payment no longer pending is left as is
+ * (and an approval that lost to another settle is voided). A database error propagates: the payment stays pending
+ * and the reconciliation job settles it later.
+ */
+export async function settleCardPayment(db: PrismaClient, transactionId: string, charge: CardChargeResult, now: Date): Promise<SettleOutcome> {
+  const p = await paymentRow(db, transactionId);
+  if (!p) throw new Error(`settleCardPayment: ${transactionId} does not exist`);
+  const voucherCode = newVoucherCode();
+  if (!charge.approved) {
+    const done = await db.$transaction(async (tx) => {
+      await lockTargets(tx, p);
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE payment_transactions SET status = 'rejected', decline_code = $2, decline_reason = $3, completed_at = $4::timestamptz WHERE id = $1 AND status = 'pending' RETURNING id`,
+        p.id,
+        charge.code,
+        charge.reason,
+        now.toISOString(),
+      );
+      if (rows.length === 0) return false;
+      await releaseClaims(tx, p, now);
+      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
+      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+      return true;
+    });
+    if (done) {
+      if (p.link_id) void kickDeliveries();
+      return { status: "rejected", voucherCode, reason: charge.reason };
+    }
+    return currentOutcome(db, p.id);
+  }
+
+  let cancelled: string[] = [];
+  try {
+    const done = await db.$transaction(async (tx) => {
+      await lockTargets(tx, p);
+      const mine = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1 FOR UPDATE`, p.id);
+      if (mine[0]?.status !== "pending") return false;
+      cancelled = await applyApproval(tx, p, now);
+      try {
+        await tx.$executeRawUnsafe(
+          `UPDATE payment_transactions SET status = 'approved', payment_reference = $2, completed_at = $3::timestamptz WHERE id = $1 AND status = 'pending'`,
+          p.id,
+          charge.authorizationCode,
+          now.toISOString(),
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new NotApplicable("el enlace de pago ya fue pagado con otro pago");
+        throw e;
+      }
+      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
+      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+      return true;
+    });
+    if (!done) {
+      const now2 = await currentOutcome(db, p.id);
+      // Someone else settled it without this approval (the reconciliation job): the charge must not stay.
+      if (now2.status !== "approved") await reverseAtGateway(p);
+      return now2;
+    }
+  } catch (e) {
+    if (!(e instanceof NotApplicable)) throw e;
+    return (await recordNotApplied(db, p, e.reason, charge.authorizationCode, "pending", now)) ?? currentOutcome(db, p.id);
+  }
+  if (p.link_id) void kickDeliveries();
+  await voidCancelledOrders(db, cancelled);
+  return { status: "approved", voucherCode };
+}
+
+/** Completes a cash or PSE order as the gateway reported. Null when it is not pending/cancelled (caller explains). */
+export async function settleApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date): Promise<SettleOutcome | null> {
+  const p = await paymentRow(db, transactionId);
+  if (!p || (p.method !== "cash" && p.method !== "bank_transfer")) return null;
+  const at = now.toISOString();
+  if (outcome === "rejected") {
+    const done = await db.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE payment_transactions SET status = 'rejected', completed_at = $2::timestamptz, decline_code = 'rejected', decline_reason = 'el pagador no completó el pago'
+         WHERE id = $1 AND status = 'pending' AND expires_at > $2::timestamptz RETURNING id`,
+        p.id,
+        at,
+      );
+      if (rows.length === 0) return false;
+      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode: null, at: now });
+      return true;
+    });
+    if (!done) return null;
+    if (p.link_id) void kickDeliveries();
+    return { status: "rejected", voucherCode: null, reason: "el pagador no completó el pago" };
+  }
+
+  const voucherCode = newVoucherCode();
+  let cancelled: string[] = [];
+  try {
+    const done = await db.$transaction(async (tx) => {
+      await lockTargets(tx, p);
+      const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
+        `SELECT status::text AS status FROM payment_transactions WHERE id = $1 AND expires_at > $2::timestamptz FOR UPDATE`,
+        p.id,
+        at,
+      );
+      const status = rows[0]?.status;
+      if (status === "cancelled") return "cancelled" as const;
+      if (status !== "pending") return false;
+      cancelled = await applyApproval(tx, p, now);
+      try {
+        await tx.$executeRawUnsafe(`UPDATE payment_transactions SET status = 'approved', completed_at = $2::timestamptz WHERE id = $1 AND status = 'pending'`, p.id, at);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new NotApplicable("el enlace de pago ya fue pagado con otro pago");
+        throw e;
+      }
+      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
+      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+      return true as const;
+    });
+    if (done === "cancelled") {
+      const why = (await db.paymentTransaction.findUnique({ where: { id: p.id }, select: { declineReason: true } }))?.declineReason ?? "la orden fue cancelada";
+      return recordNotApplied(db, p, `la orden estaba cancelada (${why})`, null, "cancelled", now);
+    }
+    if (!done) return null;
+  } catch (e) {
+    if (!(e instanceof NotApplicable)) throw e;
+    return recordNotApplied(db, p, e.reason, null, "pending", now);
+  }
+  if (p.link_id) void kickDeliveries();
+  await voidCancelledOrders(db, cancelled);
+  return { status: "approved", voucherCode };
+}
+
+async function currentOutcome(db: PrismaClient, id: string): Promise<SettleOutcome> {
+  const t = await db.paymentTransaction.findUnique({ where: { id }, select: { status: true, declineReason: true, voucher: { select: { code: true } } } });
+  const code = t?.voucher?.code ?? null;
+  const reason = t?.declineReason ?? "";
+  switch (t?.status) {
+    case "approved":
+      return { status: "approved", voucherCode: code ?? "" };
+    case "refunded":
+      return { status: "refunded", voucherCode: code, reason };
+    case "cancelled":
+    case "expired":
+      return { status: t.status, voucherCode: null, reason };
+    default:
+      return { status: "rejected", voucherCode: code, reason: reason || "el pago no se completó" };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- reconciliation
+
+/** A card payment still pending after this long was interrupted (crash, lost answer, database failure). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Job payment-reconcile: settles card payments left pending (asking the gateway what became of the charge),
+ * retries voids/refunds the gateway has not confirmed, and retries pending refunds.
+ */
+export async function reconcilePayments(db: PrismaClient, now: Date): Promise<number> {
+  let n = 0;
+  const stale = await db.paymentTransaction.findMany({
+    where: { status: "pending", method: "card", createdAt: { lte: new Date(now.getTime() - RECONCILE_AFTER_MS) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+  });
+  const gateway = paymentGateway();
+  for (const { id } of stale) {
+    try {
+      let charge = await gateway.findCharge(id);
+      if (!charge) {
+        // The gateway never saw it (or we cannot tell): make sure nothing will be taken, then close it.
+        const v = await gateway.void(id, `void:${id}`);
+        if (!v.ok) continue;
+        charge = { approved: false, code: "not_completed", reason: "el pago no se completó; no se realizó ningún cobro" };
+      }
+      await settleCardPayment(db, id, charge, now);
+      n++;
+    } catch (e) {
+      log.warn("payment_reconcile_failed", { transaction: id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    }
+  }
+  const unreversed = await db.$queryRawUnsafe<PaymentRow[]>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE status = 'refunded' AND reversed_at IS NULL ORDER BY created_at LIMIT 100`,
+  );
+  for (const p of unreversed) {
+    await finishReversal(db, p, now);
+    n++;
+  }
+  const refunds = await db.paymentRefund.findMany({
+    where: { status: "pending", createdAt: { lte: new Date(now.getTime() - 60_000) } },
+    include: { payment: { select: { method: true } } },
+    take: 100,
+  });
+  for (const r of refunds) {
+    await completeRefundAtGateway(db, { id: r.id, paymentId: r.paymentId, amount: r.amount.toFixed(2), method: r.payment.method }, now);
+    n++;
+  }
+  return n;
+}
+
+/** Card refunds go to the gateway; balance refunds are internal (the ledger was credited in the refund's transaction). */
+export async function completeRefundAtGateway(db: PrismaClient, r: { id: string; paymentId: string; amount: string; method: string }, now: Date): Promise<"succeeded" | "pending"> {
+  if (r.method === "card") {
+    try {
+      const res = await paymentGateway().refund(r.paymentId, r.amount, `refund:${r.id}`);
+      if (!res.ok) return "pending";
+    } catch (e) {
+      log.warn("refund_gateway_failed", { refund: r.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+      return "pending";
+    }
+  }
+  await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "succeeded", completedAt: now } });
+  return "succeeded";
+}
