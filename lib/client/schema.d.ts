@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/hotels/{id}/room-types/{room_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cambiar o retirar un tipo de habitación (room_name, room_type, beds, max_adults, max_children, is_active)
+         * @description Solo cambian los campos enviados. Con `is_active: false` deja de ofrecerse en 4.2 y 4.3 y 4.1 lo responde en `no_available_rooms`; las reservas ya hechas lo conservan. Otro hotel: 404.
+         */
+        patch: operations["patchV2HotelsIdRoomTypesRoomId"];
+        trace?: never;
+    };
     "/v2/hotels/{id}/rate-plans": {
         parameters: {
             query?: never;
@@ -182,6 +202,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/hotels/{id}/rate-plans/{rate_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cambiar o retirar un plan de tarifa (rate_description, board_type, board_type_description, refundable, cancellation_policy, is_active)
+         * @description Solo cambian los campos enviados. Con `is_active: false` deja de ofrecerse en 4.2 y 4.3 y 4.1 lo responde en `no_available_rooms`; las reservas ya hechas lo conservan. Otro hotel: 404.
+         */
+        patch: operations["patchV2HotelsIdRatePlansRateId"];
+        trace?: never;
+    };
     "/v2/hotels/{id}/inventory": {
         parameters: {
             query?: never;
@@ -191,7 +231,7 @@ export interface paths {
         };
         /** Inventario y precios por noche de un rango (máximo 62 noches) */
         get: operations["getV2HotelsIdInventory"];
-        /** Habitaciones a la venta, cierre de venta y estancia mínima por rango de fechas (inclusivo) */
+        /** Habitaciones a la venta, cierre de venta, estancia mínima y cierres a llegada/salida por rango de fechas (inclusivo) */
         put: operations["putV2HotelsIdInventory"];
         post?: never;
         delete?: never;
@@ -2109,6 +2149,85 @@ export interface operations {
             };
         };
     };
+    patchV2HotelsIdRoomTypesRoomId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                room_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    room_name?: string;
+                    room_type?: string;
+                    beds?: number;
+                    max_adults?: number;
+                    max_children?: number;
+                    /** @description false retira el tipo de habitación: deja de ofrecerse; las reservas hechas lo conservan */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Tipo de habitación */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roomId: string;
+                        roomName: string;
+                        roomType: string;
+                        beds: number;
+                        max_adults: number;
+                        max_children: number;
+                        is_active: boolean;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV2HotelsIdRatePlans: {
         parameters: {
             query?: never;
@@ -2261,6 +2380,88 @@ export interface operations {
             };
         };
     };
+    patchV2HotelsIdRatePlansRateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                rate_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rate_description?: string;
+                    board_type?: string | null;
+                    board_type_description?: string;
+                    /** @enum {string} */
+                    refundable?: "full" | "partial" | "none";
+                    cancellation_policy?: string;
+                    /** @description false retira el plan de tarifa: deja de ofrecerse; las reservas hechas lo conservan */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Plan de tarifa */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rateId: string;
+                        rateDescription: string;
+                        boardType: string | null;
+                        boardTypeDescription: string;
+                        /** @enum {string} */
+                        refundable: "full" | "partial" | "none";
+                        cancellationPolicy: string;
+                        currency: string;
+                        is_active: boolean;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV2HotelsIdInventory: {
         parameters: {
             query: {
@@ -2321,6 +2522,8 @@ export interface operations {
                             sold: number;
                             stop_sell: boolean;
                             min_stay: number;
+                            closed_to_arrival: boolean;
+                            closed_to_departure: boolean;
                         }[];
                         rates: {
                             roomId: string;
@@ -2389,6 +2592,10 @@ export interface operations {
                         rooms?: number;
                         stop_sell?: boolean;
                         min_stay?: number;
+                        /** @description Cerrada a llegadas: ninguna estadía puede empezar esa noche */
+                        closed_to_arrival?: boolean;
+                        /** @description Cerrada a salidas: ninguna estadía puede terminar (checkout) en esa fecha */
+                        closed_to_departure?: boolean;
                     }[];
                 };
             };

@@ -40,7 +40,8 @@ interface PriceRow {
 }
 
 // One row per hotel searched, with its room types (and the rooms sellable over the whole stay: null when some
-// night is missing, stopped, or the arrival night's minimum stay is longer than the stay) and its rate plans.
+// night is missing, stopped, the arrival night's minimum stay is longer than the stay, the arrival night is
+// closed to arrival or the checkout date closed to departure) and its rate plans.
 const HOTELS_SQL = (where: string) => `
 SELECT h.id AS hotel_id, h.name AS hotel_name, h.city, h.channel_manager_id,
   (SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id, 'room_name', rt.room_name, 'room_type', rt.room_type,
@@ -52,6 +53,8 @@ SELECT h.id AS hotel_id, h.name AS hotel_name, h.city, h.channel_manager_id,
      WHERE i.room_type_id = rt.id AND i.date >= $2::date AND i.date < $2::date + $3::int
      HAVING count(*) = $3::int AND bool_and(NOT i.stop_sell)
         AND coalesce(max(i.min_stay) FILTER (WHERE i.date = $2::date), 1) <= $3::int
+        AND NOT coalesce(bool_or(i.closed_to_arrival) FILTER (WHERE i.date = $2::date), false)
+        AND NOT EXISTS (SELECT 1 FROM inventory_nights o WHERE o.room_type_id = rt.id AND o.date = $2::date + $3::int AND o.closed_to_departure)
    ) inv ON true
    WHERE rt.hotel_id = h.id AND rt.is_active) AS rooms,
   (SELECT json_agg(json_build_object('id', rp.id, 'rate_id', rp.rate_id, 'rate_description', rp.rate_description,
@@ -166,63 +169,125 @@ export class BuiltinChannelManager implements ChannelManager {
     return out;
   }
 
-  async holdRooms(tx: Tx, req: HoldRequest): Promise<void> {
-    const wanted = await this.roomTypes(tx, req);
-    const checkout = addDays(req.checkin, req.nights);
-    const failed: string[] = [];
-    // Room types in id order so two holds never wait on each other crosswise (no deadlock).
-    for (const w of wanted) {
-      if (w.id === null) {
-        failed.push(w.roomId);
-        continue;
-      }
-      // One conditional update per room type: it touches every night or the hold fails; the arrival
-      // night's minimum stay applies as in search.
-      const touched = await tx.$executeRawUnsafe(
-        `UPDATE inventory_nights SET sold = sold + $2
-         WHERE room_type_id = $1 AND date >= $3::date AND date < $4::date
-           AND NOT stop_sell AND rooms - sold >= $2
-           AND (date <> $3::date OR min_stay <= $5)`,
-        w.id,
-        w.quantity,
-        req.checkin,
-        checkout,
-        req.nights,
+  async holdRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void> {
+    const holds = Array.isArray(req) ? req : [req];
+    const { nights, unknown } = await this.nightsOf(tx, holds, true);
+    const failed = new Set(unknown);
+    if (nights.length > 0) {
+      // Lock every night the holds touch in one global order, (room type, date), before changing any: two
+      // bookings that list room types (or stays) in opposite orders queue on the first shared row instead of
+      // deadlocking. Then check and take them with one conditional UPDATE.
+      const locked = await tx.$queryRawUnsafe<Array<{ room_type_id: number; date: string; rooms: number; sold: number; stop_sell: boolean; min_stay: number; closed_to_arrival: boolean }>>(
+        `SELECT room_type_id, date::text AS date, rooms, sold, stop_sell, min_stay, closed_to_arrival
+         FROM inventory_nights
+         WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
+         ORDER BY room_type_id, date
+         FOR UPDATE`,
+        nights.map((n) => n.roomTypeId),
+        nights.map((n) => n.date),
       );
-      if (touched !== req.nights) failed.push(w.roomId);
+      const byKey = new Map(locked.map((l) => [`${l.room_type_id}|${l.date}`, l]));
+      // Departure restrictions live on the checkout date's row, which the stay does not occupy: read, not locked.
+      const departures = [...new Set(nights.filter((n) => n.checkout !== null).map((n) => `${n.roomTypeId}|${n.checkout}`))];
+      const closedDeparture = new Set<string>();
+      if (departures.length > 0) {
+        const rows = await tx.$queryRawUnsafe<Array<{ room_type_id: number; date: string }>>(
+          `SELECT room_type_id, date::text AS date FROM inventory_nights
+           WHERE closed_to_departure AND (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))`,
+          departures.map((k) => Number(k.split("|")[0])),
+          departures.map((k) => k.split("|")[1]),
+        );
+        for (const r of rows) closedDeparture.add(`${r.room_type_id}|${r.date}`);
+      }
+      for (const n of nights) {
+        const row = byKey.get(`${n.roomTypeId}|${n.date}`);
+        const ok =
+          row !== undefined &&
+          !row.stop_sell &&
+          row.rooms - row.sold >= n.quantity &&
+          (n.arrivalNights === null || (row.min_stay <= n.arrivalNights && !row.closed_to_arrival)) &&
+          (n.checkout === null || !closedDeparture.has(`${n.roomTypeId}|${n.checkout}`));
+        if (!ok) for (const r of n.roomIds) failed.add(r);
+      }
+      if (failed.size === 0) {
+        // Still conditional: the rows are ours until commit, so this cannot fail; if it ever did, nothing is taken.
+        const touched = await tx.$executeRawUnsafe(
+          `UPDATE inventory_nights i SET sold = i.sold + u.q
+           FROM unnest($1::int[], $2::date[], $3::int[]) AS u(rt, d, q)
+           WHERE i.room_type_id = u.rt AND i.date = u.d AND NOT i.stop_sell AND i.rooms - i.sold >= u.q`,
+          nights.map((n) => n.roomTypeId),
+          nights.map((n) => n.date),
+          nights.map((n) => n.quantity),
+        );
+        if (touched !== nights.length) for (const n of nights) for (const r of n.roomIds) failed.add(r);
+      }
     }
-    // Throwing rolls back the caller's transaction, including nights already taken above.
-    if (failed.length > 0) throw new RoomsUnavailableError(failed);
+    // Throwing rolls back the caller's transaction: nothing of this request stays taken.
+    if (failed.size > 0) throw new RoomsUnavailableError([...failed]);
   }
 
-  async releaseRooms(tx: Tx, req: HoldRequest): Promise<void> {
-    const wanted = await this.roomTypes(tx, req);
-    const checkout = addDays(req.checkin, req.nights);
-    for (const w of wanted) {
-      if (w.id === null) continue;
-      await tx.$executeRawUnsafe(
-        `UPDATE inventory_nights SET sold = GREATEST(sold - $2, 0)
-         WHERE room_type_id = $1 AND date >= $3::date AND date < $4::date`,
-        w.id,
-        w.quantity,
-        req.checkin,
-        checkout,
-      );
-    }
+  async releaseRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void> {
+    const holds = Array.isArray(req) ? req : [req];
+    // Retired room types still give back what existing reservations hold.
+    const { nights } = await this.nightsOf(tx, holds, false);
+    if (nights.length === 0) return;
+    // Same global order as holds: lock first, sorted, then give back.
+    await tx.$queryRawUnsafe(
+      `SELECT 1 FROM inventory_nights WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
+       ORDER BY room_type_id, date FOR UPDATE`,
+      nights.map((n) => n.roomTypeId),
+      nights.map((n) => n.date),
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE inventory_nights i SET sold = GREATEST(i.sold - u.q, 0)
+       FROM unnest($1::int[], $2::date[], $3::int[]) AS u(rt, d, q)
+       WHERE i.room_type_id = u.rt AND i.date = u.d`,
+      nights.map((n) => n.roomTypeId),
+      nights.map((n) => n.date),
+      nights.map((n) => n.quantity),
+    );
   }
 
   async updateGuest(): Promise<void> {
     // The built-in channel manager reads guest data from our own reservations table: nothing to send.
   }
 
-  /** Quantities per room type of the hotel, summed, in room-type id order; id null for an unknown roomId. */
-  private async roomTypes(tx: Tx, req: HoldRequest) {
-    const qty = new Map<string, number>();
-    for (const r of req.rooms) qty.set(r.roomId, (qty.get(r.roomId) ?? 0) + r.quantity);
-    const found = await tx.roomType.findMany({ where: { hotelId: req.hotelId, roomId: { in: [...qty.keys()] }, isActive: true }, select: { id: true, roomId: true } });
-    const idOf = new Map(found.map((f) => [f.roomId, f.id]));
-    return [...qty.entries()]
-      .map(([roomId, quantity]) => ({ roomId, quantity, id: idOf.get(roomId) ?? null }))
-      .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  /**
+   * The nights the holds touch, one per (room type, date) with the quantities summed, sorted by (room type id,
+   * date): the global lock order. A night that starts a stay carries the stay's length (minimum stay, arrival
+   * restriction); the last night of a stay carries its checkout date (departure restriction).
+   */
+  private async nightsOf(tx: Tx, holds: HoldRequest[], activeOnly: boolean) {
+    const unknown: string[] = [];
+    const byKey = new Map<string, { roomTypeId: number; date: string; quantity: number; roomIds: Set<string>; arrivalNights: number | null; checkout: string | null }>();
+    const hotels = [...new Set(holds.map((h) => h.hotelId))];
+    const roomIds = [...new Set(holds.flatMap((h) => h.rooms.map((r) => r.roomId)))];
+    const found = await tx.roomType.findMany({
+      where: { hotelId: { in: hotels }, roomId: { in: roomIds }, ...(activeOnly ? { isActive: true } : {}) },
+      select: { id: true, roomId: true, hotelId: true },
+    });
+    const idOf = new Map(found.map((f) => [`${f.hotelId}|${f.roomId}`, f.id]));
+    for (const h of holds) {
+      for (const r of h.rooms) {
+        const id = idOf.get(`${h.hotelId}|${r.roomId}`);
+        if (id === undefined) {
+          unknown.push(r.roomId);
+          continue;
+        }
+        for (let i = 0; i < h.nights; i++) {
+          const date = addDays(h.checkin, i);
+          const k = `${id}|${date}`;
+          let n = byKey.get(k);
+          if (!n) byKey.set(k, (n = { roomTypeId: id, date, quantity: 0, roomIds: new Set(), arrivalNights: null, checkout: null }));
+          n.quantity += r.quantity;
+          n.roomIds.add(r.roomId);
+          // Two stays arriving the same night: the shorter one is the one a minimum stay can refuse.
+          if (i === 0) n.arrivalNights = n.arrivalNights === null ? h.nights : Math.min(n.arrivalNights, h.nights);
+          if (i === h.nights - 1) n.checkout = addDays(h.checkin, h.nights);
+        }
+      }
+    }
+    const nights = [...byKey.values()].sort((a, b) => a.roomTypeId - b.roomTypeId || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    return { nights, unknown };
   }
 }

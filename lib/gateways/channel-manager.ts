@@ -78,10 +78,14 @@ export interface ChannelManager {
   readonly name: string;
   /** Hotels with something to sell; with `includeEmpty`, also hotels where no layout item fits. */
   search(query: SearchQuery, opts?: { includeEmpty?: boolean }): Promise<HotelOffer[]>;
-  /** Takes rooms out of inventory for the stay, all or nothing; throws RoomsUnavailableError. Run inside `tx`. */
-  holdRooms(tx: Tx, req: HoldRequest): Promise<void>;
-  /** Gives held rooms back (cancellation, expiry). Run inside `tx`. */
-  releaseRooms(tx: Tx, req: HoldRequest): Promise<void>;
+  /**
+   * Takes rooms out of inventory for one or more stays (all of one reservation in one call), all or nothing;
+   * throws RoomsUnavailableError. Run inside `tx`. Rows are locked in one global order, (room type, date), so
+   * concurrent holds queue instead of deadlocking (docs/reservations.md "Locks and retries").
+   */
+  holdRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void>;
+  /** Gives held rooms back (cancellation, expiry), in the same lock order. Run inside `tx`. */
+  releaseRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void>;
   /** Tells the channel manager the new main-guest data of a booking. */
   updateGuest(booking: { hotelId: number; bookingCode: string; guest: { firstName?: string; lastName?: string; email?: string; telephone?: string } }): Promise<void>;
 }

@@ -75,10 +75,10 @@ describe("ARI management", () => {
     const own = await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: adminKey, body: upd });
     expect(own.status).toBe(200);
     expect(own.body.nights).toBe(3);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/inventory`, { key: adminKey, body: upd })).status).toBe(403);
+    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/inventory`, { key: adminKey, body: upd })).status).toBe(404);
     expect((await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: agencyKey, body: upd })).status).toBe(403);
     expect((await api.call("POST", "/api/v2/hotels", { key: adminKey, body: { name: "X", city: "Cali" } })).status).toBe(403);
-    expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } })).status).toBe(403);
+    expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } })).status).toBe(404);
     expect((await api.call("PUT", `/api/v2/hotels/999999/inventory`, { key: OPERATOR_KEY, body: upd })).status).toBe(404);
     const list = await api.call("GET", "/api/v2/hotels", { key: adminKey });
     expect(list.body.map((h: { id: number }) => h.id)).toEqual([hotelA]);

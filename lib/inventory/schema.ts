@@ -203,6 +203,29 @@ export const createRoomTypeBody = z.object({
   max_children: strictIntIn(0, 10),
 });
 
+export const roomTypeParams = z.object({
+  id: hotelIdParam.shape.id,
+  room_id: z.string({ error: "es obligatorio" }).min(1, "no puede estar vacío").max(64, "máximo 64 caracteres"),
+});
+
+export const rateParams = z.object({
+  id: hotelIdParam.shape.id,
+  rate_id: z.string({ error: "es obligatorio" }).min(1, "no puede estar vacío").max(64, "máximo 64 caracteres"),
+});
+
+const atLeastOne = (b: object) => Object.values(b).some((v) => v !== undefined);
+
+export const patchRoomTypeBody = z
+  .object({
+    room_name: text(120).optional(),
+    room_type: createRoomTypeBody.shape.roomType.optional(),
+    beds: strictIntIn(1, 20).optional(),
+    max_adults: strictIntIn(1, 20).optional(),
+    max_children: strictIntIn(0, 10).optional(),
+    is_active: z.boolean({ error: "debe ser true o false" }).optional().meta({ description: "false retira el tipo de habitación: deja de ofrecerse; las reservas hechas lo conservan" }),
+  })
+  .refine(atLeastOne, "debe incluir al menos un campo");
+
 export const roomTypeOut = z.object({
   roomId: z.string(),
   roomName: z.string(),
@@ -226,6 +249,17 @@ export const createRatePlanBody = z.object({
     .transform((s) => s.toUpperCase()),
 });
 
+export const patchRatePlanBody = z
+  .object({
+    rate_description: text(200).optional(),
+    board_type: createRatePlanBody.shape.boardType.optional(),
+    board_type_description: text(200).optional(),
+    refundable: createRatePlanBody.shape.refundable.optional(),
+    cancellation_policy: text(1000).optional(),
+    is_active: z.boolean({ error: "debe ser true o false" }).optional().meta({ description: "false retira el plan de tarifa: deja de ofrecerse; las reservas hechas lo conservan" }),
+  })
+  .refine(atLeastOne, "debe incluir al menos un campo");
+
 export const ratePlanOut = z.object({
   rateId: z.string(),
   rateDescription: z.string(),
@@ -248,6 +282,8 @@ export const inventoryBody = z.object({
         rooms: strictIntIn(0, 10_000).optional(),
         stop_sell: z.boolean({ error: "debe ser true o false" }).optional(),
         min_stay: strictIntIn(1, MAX_NIGHTS).optional(),
+        closed_to_arrival: z.boolean({ error: "debe ser true o false" }).optional().meta({ description: "Cerrada a llegadas: ninguna estadía puede empezar esa noche" }),
+        closed_to_departure: z.boolean({ error: "debe ser true o false" }).optional().meta({ description: "Cerrada a salidas: ninguna estadía puede terminar (checkout) en esa fecha" }),
       }),
       { error: "debe ser una lista" },
     )
@@ -293,7 +329,16 @@ export const nightsResponse = z.object({
   rate_plans: z.array(ratePlanOut),
   days: z.array(z.string()),
   inventory: z.array(
-    z.object({ roomId: z.string(), day: z.string(), rooms: z.number().int(), sold: z.number().int(), stop_sell: z.boolean(), min_stay: z.number().int() }),
+    z.object({
+      roomId: z.string(),
+      day: z.string(),
+      rooms: z.number().int(),
+      sold: z.number().int(),
+      stop_sell: z.boolean(),
+      min_stay: z.number().int(),
+      closed_to_arrival: z.boolean(),
+      closed_to_departure: z.boolean(),
+    }),
   ),
   rates: z.array(z.object({ roomId: z.string(), rateId: z.string(), day: z.string(), adults: z.number().int().nullable(), amountBeforeTax: z.number() })),
 });

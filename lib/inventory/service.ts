@@ -7,7 +7,8 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertCanManageHotel } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { daysBetween, dateOnly, ymd } from "@/lib/time";
+import { addDays, daysBetween, dateOnly, ymd } from "@/lib/time";
+import { withTxRetry } from "@/lib/db/retry";
 import { normalizeCity } from "./city";
 import { cityLabel } from "@/lib/format";
 import {
@@ -17,6 +18,8 @@ import {
   type createRoomTypeBody,
   type inventoryBody,
   type patchHotelBody,
+  type patchRatePlanBody,
+  type patchRoomTypeBody,
   type ratesBody,
 } from "./schema";
 
@@ -77,9 +80,10 @@ async function readableHotel(db: PrismaClient, principal: Principal, id: number)
   return hotel;
 }
 
+/** A hotel the caller manages; another hotel's admin is told it does not exist (tenant rule, docs/decisions.md). */
 async function managedHotel(db: PrismaClient, principal: Principal, id: number) {
   const hotel = await db.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
-  if (!hotel) throw notFound(`El hotel ${id} no existe`);
+  if (!hotel || (principal.role === "hotel_admin" && !principal.hotelIds.includes(id))) throw notFound(`El hotel ${id} no existe`);
   assertCanManageHotel(principal, id);
   return hotel;
 }
@@ -178,6 +182,36 @@ export async function createRoomType(db: PrismaClient, principal: Principal, hot
   }
 }
 
+/** PATCH a room type: only the fields sent change; `is_active: false` retires it (no longer offered). */
+export async function updateRoomType(db: PrismaClient, principal: Principal, hotelId: number, roomId: string, input: z.output<typeof patchRoomTypeBody>) {
+  await managedHotel(db, principal, hotelId);
+  const data: Prisma.RoomTypeUpdateManyMutationInput = {};
+  if (input.room_name !== undefined) data.roomName = input.room_name;
+  if (input.room_type !== undefined) data.roomType = input.room_type;
+  if (input.beds !== undefined) data.beds = input.beds;
+  if (input.max_adults !== undefined) data.maxAdults = input.max_adults;
+  if (input.max_children !== undefined) data.maxChildren = input.max_children;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  const changed = await db.roomType.updateMany({ where: { hotelId, roomId }, data });
+  if (changed.count === 0) throw notFound(`La habitación ${roomId} no existe en este hotel`);
+  return roomTypeWire(await db.roomType.findUniqueOrThrow({ where: { hotelId_roomId: { hotelId, roomId } } }));
+}
+
+/** PATCH a rate plan: only the fields sent change; `is_active: false` retires it (no longer offered). */
+export async function updateRatePlan(db: PrismaClient, principal: Principal, hotelId: number, rateId: string, input: z.output<typeof patchRatePlanBody>) {
+  await managedHotel(db, principal, hotelId);
+  const data: Prisma.RatePlanUpdateManyMutationInput = {};
+  if (input.rate_description !== undefined) data.rateDescription = input.rate_description;
+  if (input.board_type !== undefined) data.boardType = input.board_type ? input.board_type.toUpperCase() : null;
+  if (input.board_type_description !== undefined) data.boardTypeDescription = input.board_type_description;
+  if (input.refundable !== undefined) data.refundable = input.refundable;
+  if (input.cancellation_policy !== undefined) data.cancellationPolicy = input.cancellation_policy;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  const changed = await db.ratePlan.updateMany({ where: { hotelId, rateId }, data });
+  if (changed.count === 0) throw notFound(`La tarifa ${rateId} no existe en este hotel`);
+  return ratePlanWire(await db.ratePlan.findUniqueOrThrow({ where: { hotelId_rateId: { hotelId, rateId } } }));
+}
+
 export async function listRatePlans(db: PrismaClient, principal: Principal, hotelId: number) {
   await readableHotel(db, principal, hotelId);
   const plans = await db.ratePlan.findMany({ where: { hotelId, ...(principal.role === "agency" ? { isActive: true } : {}) }, orderBy: { id: "asc" } });
@@ -218,7 +252,18 @@ async function roomIdsOf(db: PrismaClient, hotelId: number) {
   return new Map(rts.map((r) => [r.roomId, r.id]));
 }
 
-/** PUT inventory: rooms to sell, stop-sell and minimum stay per night; dates inclusive; only the fields sent change. */
+/** Every (key, date) of inclusive ranges, for writes that go in one global order. */
+function eachNight(from: string, to: string, f: (date: string) => void) {
+  for (let d = from; d <= to; d = addDays(d, 1)) f(d);
+}
+
+const byRoomTypeAndDate = <T extends { rt: number; date: string }>(a: T, b: T) => a.rt - b.rt || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
+
+/**
+ * PUT inventory: rooms to sell, stop-sell, minimum stay and arrival/departure restrictions per night; dates
+ * inclusive; only the fields sent change, later updates of the list win. Rows are written in the global lock
+ * order (room type, date) that holds use, so an update never deadlocks a booking (docs/reservations.md).
+ */
 export async function updateInventory(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof inventoryBody>) {
   await managedHotel(db, principal, hotelId);
   const rooms = await roomIdsOf(db, hotelId);
@@ -226,32 +271,60 @@ export async function updateInventory(db: PrismaClient, principal: Principal, ho
     const rt = rooms.get(u.roomId);
     if (rt === undefined) throw badRequest(`updates.${i}.roomId: la habitación ${u.roomId} no existe en este hotel`);
     checkRange(u.from, u.to, `updates.${i}`);
-    if (u.rooms === undefined && u.stop_sell === undefined && u.min_stay === undefined) {
-      throw badRequest(`updates.${i}: debe incluir rooms, stop_sell o min_stay`);
+    if (u.rooms === undefined && u.stop_sell === undefined && u.min_stay === undefined && u.closed_to_arrival === undefined && u.closed_to_departure === undefined) {
+      throw badRequest(`updates.${i}: debe incluir rooms, stop_sell, min_stay, closed_to_arrival o closed_to_departure`);
     }
     return { ...u, rt };
   });
+  const keys = new Map<string, { rt: number; date: string }>();
   let nights = 0;
-  await db.$transaction(async (tx) => {
-    for (const u of resolved) {
-      // Nights that do not exist yet start closed (0 rooms) unless `rooms` is sent.
-      nights += await tx.$executeRawUnsafe(
+  for (const u of resolved) {
+    eachNight(u.from, u.to, (date) => {
+      keys.set(`${u.rt}|${date}`, { rt: u.rt, date });
+      nights += 1;
+    });
+  }
+  const sorted = [...keys.values()].sort(byRoomTypeAndDate);
+  const rts = sorted.map((k) => k.rt);
+  const dates = sorted.map((k) => k.date);
+  await withTxRetry(() =>
+    db.$transaction(async (tx) => {
+      // Nights that do not exist yet start closed (0 rooms) unless `rooms` is sent; created in lock order.
+      await tx.$executeRawUnsafe(
         `INSERT INTO inventory_nights (room_type_id, date, rooms, sold, stop_sell, min_stay)
-         SELECT $1, d::date, coalesce($4::int, 0), 0, coalesce($5::boolean, false), coalesce($6::int, 1)
-         FROM generate_series($2::date, $3::date, interval '1 day') AS d
-         ON CONFLICT (room_type_id, date) DO UPDATE SET
-           rooms = coalesce($4::int, inventory_nights.rooms),
-           stop_sell = coalesce($5::boolean, inventory_nights.stop_sell),
-           min_stay = coalesce($6::int, inventory_nights.min_stay)`,
-        u.rt,
-        u.from,
-        u.to,
-        u.rooms ?? null,
-        u.stop_sell ?? null,
-        u.min_stay ?? null,
+         SELECT u.rt, u.d, 0, 0, false, 1 FROM unnest($1::int[], $2::date[]) WITH ORDINALITY AS u(rt, d, n) ORDER BY u.n
+         ON CONFLICT (room_type_id, date) DO NOTHING`,
+        rts,
+        dates,
       );
-    }
-  });
+      await tx.$queryRawUnsafe(
+        `SELECT 1 FROM inventory_nights WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
+         ORDER BY room_type_id, date FOR UPDATE`,
+        rts,
+        dates,
+      );
+      // Every row is ours now: the updates apply in request order.
+      for (const u of resolved) {
+        await tx.$executeRawUnsafe(
+          `UPDATE inventory_nights SET
+             rooms = coalesce($4::int, rooms),
+             stop_sell = coalesce($5::boolean, stop_sell),
+             min_stay = coalesce($6::int, min_stay),
+             closed_to_arrival = coalesce($7::boolean, closed_to_arrival),
+             closed_to_departure = coalesce($8::boolean, closed_to_departure)
+           WHERE room_type_id = $1 AND date >= $2::date AND date <= $3::date`,
+          u.rt,
+          u.from,
+          u.to,
+          u.rooms ?? null,
+          u.stop_sell ?? null,
+          u.min_stay ?? null,
+          u.closed_to_arrival ?? null,
+          u.closed_to_departure ?? null,
+        );
+      }
+    }),
+  );
   return { msg: "Inventario actualizado", nights };
 }
 
@@ -268,23 +341,31 @@ export async function updateRates(db: PrismaClient, principal: Principal, hotelI
     checkRange(u.from, u.to, `updates.${i}`);
     return { ...u, rt, rp };
   });
+  // One row per (room type, rate plan, date, adults), the last update of the list winning, written in one
+  // statement in (room type, date) order.
+  const rows = new Map<string, { rt: number; rp: number; date: string; adults: number; amount: string }>();
   let nights = 0;
-  await db.$transaction(async (tx) => {
-    for (const u of resolved) {
-      nights += await tx.$executeRawUnsafe(
-        `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
-         SELECT $1, $2, d::date, $5::int, $6::numeric
-         FROM generate_series($3::date, $4::date, interval '1 day') AS d
-         ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
-        u.rp,
-        u.rt,
-        u.from,
-        u.to,
-        u.adults ?? 0,
-        u.amountBeforeTax,
-      );
-    }
-  });
+  for (const u of resolved) {
+    eachNight(u.from, u.to, (date) => {
+      rows.set(`${u.rt}|${u.rp}|${date}|${u.adults ?? 0}`, { rt: u.rt, rp: u.rp, date, adults: u.adults ?? 0, amount: u.amountBeforeTax });
+      nights += 1;
+    });
+  }
+  const sorted = [...rows.values()].sort((a, b) => byRoomTypeAndDate(a, b) || a.rp - b.rp || a.adults - b.adults);
+  await withTxRetry(() =>
+    db.$executeRawUnsafe(
+      `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
+       SELECT u.rp, u.rt, u.d, u.adults, u.amount
+       FROM unnest($1::int[], $2::int[], $3::date[], $4::int[], $5::numeric[]) WITH ORDINALITY AS u(rp, rt, d, adults, amount, n)
+       ORDER BY u.n
+       ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
+      sorted.map((r) => r.rp),
+      sorted.map((r) => r.rt),
+      sorted.map((r) => r.date),
+      sorted.map((r) => r.adults),
+      sorted.map((r) => r.amount),
+    ),
+  );
   return { msg: "Tarifas actualizadas", nights };
 }
 
@@ -308,7 +389,16 @@ export async function getNights(db: PrismaClient, principal: Principal, hotelId:
     room_types: hotel.roomTypes.map(roomTypeWire),
     rate_plans: plans.map(ratePlanWire),
     days,
-    inventory: inv.map((n) => ({ roomId: n.roomType.roomId, day: ymd(n.date), rooms: n.rooms, sold: n.sold, stop_sell: n.stopSell, min_stay: n.minStay })),
+    inventory: inv.map((n) => ({
+      roomId: n.roomType.roomId,
+      day: ymd(n.date),
+      rooms: n.rooms,
+      sold: n.sold,
+      stop_sell: n.stopSell,
+      min_stay: n.minStay,
+      closed_to_arrival: n.closedToArrival,
+      closed_to_departure: n.closedToDeparture,
+    })),
     rates: rates.map((r) => ({ roomId: r.roomType.roomId, rateId: r.ratePlan.rateId, day: ymd(r.date), adults: r.adults === 0 ? null : r.adults, amountBeforeTax: r.amountBeforeTax })),
   };
 }

@@ -12,6 +12,7 @@ import type { ReservationInput, listQuery, updateReservationBody } from "./schem
 import { bookingCode, paymentDeadline } from "./rules";
 import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
 import { enqueueReservationExpired } from "./notify";
+import { withTxRetry } from "@/lib/db/retry";
 
 type Decimal = Prisma.Decimal;
 
@@ -150,7 +151,8 @@ export async function createReservation(database: Database, principal: Principal
   const cm = channelManager(database);
 
   try {
-    await db.$transaction(async (tx) => {
+    // A deadlock or serialization failure rolls everything back; the whole transaction runs again (bounded).
+    await withTxRetry(() => db.$transaction(async (tx) => {
       await tx.reservation.create({
         data: {
           id: `res_${crypto.randomBytes(10).toString("base64url")}`,
@@ -199,8 +201,8 @@ export async function createReservation(database: Database, principal: Principal
       });
       // Every room of the request or none: a failed hold throws and rolls all of this back. It comes last so
       // the inventory rows, the contended ones, stay locked only until the commit that follows.
-      for (const hold of holdsOf(hotelId, priced)) await cm.holdRooms(tx, hold);
-    }, TX_OPTIONS);
+      await cm.holdRooms(tx, holdsOf(hotelId, priced));
+    }, TX_OPTIONS));
   } catch (e) {
     if (e instanceof RoomsUnavailableError) {
       const lost = new Set(e.roomIds);
@@ -348,7 +350,7 @@ export async function listReservations(db: PrismaClient, principal: Principal, q
 /** Ends a reservation that still holds rooms, giving them back; returns false when it no longer could. */
 async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date, condition: Prisma.ReservationWhereInput) {
   const cm = channelManager(database);
-  return database.prisma.$transaction(async (tx) => {
+  return withTxRetry(() => database.prisma.$transaction(async (tx) => {
     // The conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
     const changed = await tx.reservation.updateMany({
       where: { id, status: "pending_payment", ...condition },
@@ -359,11 +361,11 @@ async function closeReservation(database: Database, id: string, to: "expired" | 
     const items = await Promise.all(
       r.rooms.map(async (x) => ({ roomId: (await tx.roomType.findUniqueOrThrow({ where: { id: x.roomTypeId } })).roomId, checkin: ymd(x.checkin), nights: daysBetween(ymd(x.checkin), ymd(x.checkout)), quantity: x.quantity })),
     );
-    for (const hold of holdsOf(r.hotelId, items)) await cm.releaseRooms(tx, hold);
+    await cm.releaseRooms(tx, holdsOf(r.hotelId, items));
     await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
     if (to === "expired") await enqueueReservationExpired(tx, r, now);
     return r;
-  });
+  }, TX_OPTIONS));
 }
 
 export async function cancelReservation(database: Database, principal: Principal, code: string, now: Date) {
