@@ -244,7 +244,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listar reservas (filtros por estado, fechas de llegada, huésped y código) */
+        /**
+         * Listar reservas (filtros por estado, hotel, fechas de llegada, huésped y código; CSV con format=csv)
+         * @description El operador ve todas, una agencia las suyas y un administrador de hotel las de sus hoteles (`hotel_id` de otro hotel: 404). Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).
+         */
         get: operations["getV2Bookings"];
         put?: never;
         post?: never;
@@ -261,7 +264,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Consultar una reserva por su código (chatbot_id) */
+        /** Consultar una reserva por su código (chatbot_id); el administrador de hotel, solo las de sus hoteles */
         get: operations["getV2BookingsChatbotBookingId"];
         /** 4.4 Actualizar los datos del huésped principal (solo los campos enviados) */
         put: operations["putV2BookingsChatbotBookingId"];
@@ -620,7 +623,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pagos de la agencia (el operador ve todos), con filtros */
+        /**
+         * Pagos de la agencia (el operador ve todos), con filtros; CSV con format=csv
+         * @description Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).
+         */
         get: operations["getV2Payments"];
         put?: never;
         post?: never;
@@ -2609,7 +2615,13 @@ export interface operations {
     getV2Bookings: {
         parameters: {
             query?: {
-                status?: "pending_payment" | "confirmed" | "expired" | "cancelled";
+                /** @description Uno o varios estados separados por comas (pending_payment, confirmed, expired, cancelled) */
+                status?: string;
+                hotel_id?: number;
+                /** @description created: más recientes primero; checkin: por fecha de llegada */
+                sort?: "created" | "checkin";
+                /** @description csv: todas las filas del filtro, para Excel en español (docs/reports.md) */
+                format?: "json" | "csv";
                 checkin_from?: string;
                 checkin_to?: string;
                 guest?: string;
@@ -2641,6 +2653,9 @@ export interface operations {
                             nights: number;
                             guest_name: string;
                             email: string;
+                            rooms: number;
+                            adults: number;
+                            children: number;
                             currency: string;
                             amount: number;
                             amount_paid: number;
@@ -2719,15 +2734,15 @@ export interface operations {
                         nights: number;
                         guest_name: string;
                         email: string;
+                        rooms: number;
+                        adults: number;
+                        children: number;
                         currency: string;
                         amount: number;
                         amount_paid: number;
                         payment_deadline: string;
                         created_at: string;
                         hotel_city: string;
-                        rooms: number;
-                        adults: number;
-                        children: number;
                         children_ages: string | null;
                         firstName: string;
                         lastName: string;
@@ -4305,6 +4320,8 @@ export interface operations {
                 to?: string;
                 page?: number;
                 per_page?: number;
+                /** @description csv: todas las filas del filtro, para Excel en español (docs/reports.md) */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
