@@ -758,6 +758,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resumen del periodo: ocupación, ADR, RevPAR, ingresos por método, reembolsos y reservas por resultado, día a día
+         * @description `from` y `to` (AAAA-MM-DD, días de Bogotá, incluidos; como mucho 366 días). El operador ve todos los hoteles, un administrador de hotel los suyos (`hotel_id` de otro hotel: 404) y una agencia sus propias reservas y pagos (sin los campos de ocupación). Definiciones en docs/reports.md.
+         */
+        get: operations["getV2ReportsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/virtual-cards/account-holders": {
         parameters: {
             query?: never;
@@ -5159,6 +5179,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    getV2ReportsSummary: {
+        parameters: {
+            query: {
+                /** @description Primer día (AAAA-MM-DD, hora de Bogotá), incluido */
+                from: string;
+                /** @description Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from */
+                to: string;
+                hotel_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @description Habitaciones-noche cargadas en el inventario (tipos activos); no se informa a agencias */
+                        room_nights_available?: number;
+                        room_nights_sold: number;
+                        /** @description room_nights_sold / room_nights_available (0 a 1); no se informa a agencias */
+                        occupancy?: number;
+                        /** @description Tarifa media: ingreso por habitación-noche vendida */
+                        adr: number;
+                        /** @description Ingreso por habitación-noche disponible; no se informa a agencias */
+                        revpar?: number;
+                        revenue: {
+                            total: number;
+                            by_method: {
+                                card: number;
+                                cash: number;
+                                bank_transfer: number;
+                                balance: number;
+                            };
+                        };
+                        refunds_total: number;
+                        reservations: {
+                            created: number;
+                            confirmed: number;
+                            expired: number;
+                            cancelled: number;
+                        };
+                        daily: {
+                            date: string;
+                            room_nights_sold: number;
+                            occupancy?: number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Fechas inválidas o rango mayor a 366 días */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El hotel no existe o no es del llamador */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
