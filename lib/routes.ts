@@ -12,6 +12,7 @@ import { cronRoute } from "@/lib/cron/job";
 import { jobs } from "@/lib/jobs";
 import { reservationRoutes } from "@/lib/reservations/routes";
 import { mcpRoutes } from "@/lib/mcp/routes";
+import { reportRoutes } from "@/lib/reports/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -20,6 +21,7 @@ routes.push(...reservationRoutes);
 routes.push(...linkRoutes);
 routes.push(...paymentRoutes);
 routes.push(...agencyRoutes);
+routes.push(...reportRoutes);
 routes.push(...cardRoutes);
 routes.push(...webhookRoutes);
 routes.push(...authRoutes);

@@ -284,7 +284,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listar reservas (filtros por estado, fechas de llegada, huésped y código) */
+        /**
+         * Listar reservas (filtros por estado, hotel, fechas de llegada, huésped y código; CSV con format=csv)
+         * @description El operador ve todas, una agencia las suyas y un administrador de hotel las de sus hoteles (`hotel_id` de otro hotel: 404). Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).
+         */
         get: operations["getV2Bookings"];
         put?: never;
         post?: never;
@@ -301,7 +304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Consultar una reserva por su código (chatbot_id) */
+        /** Consultar una reserva por su código (chatbot_id); el administrador de hotel, solo las de sus hoteles */
         get: operations["getV2BookingsChatbotBookingId"];
         /** 4.4 Actualizar los datos del huésped principal (solo los campos enviados) */
         put: operations["putV2BookingsChatbotBookingId"];
@@ -660,7 +663,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pagos de la agencia (el operador ve todos), con filtros */
+        /**
+         * Pagos de la agencia (el operador ve todos), con filtros; CSV con format=csv
+         * @description Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).
+         */
         get: operations["getV2Payments"];
         put?: never;
         post?: never;
@@ -786,6 +792,26 @@ export interface paths {
         put?: never;
         /** Crear un usuario del portal para una agencia */
         post: operations["postV2AgenciesIdUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resumen del periodo: ocupación, ADR, RevPAR, ingresos por método, reembolsos y reservas por resultado, día a día
+         * @description `from` y `to` (AAAA-MM-DD, días de Bogotá, incluidos; como mucho 366 días). El operador ve todos los hoteles, un administrador de hotel los suyos (`hotel_id` de otro hotel: 404) y una agencia sus propias reservas y pagos (sin los campos de ocupación). Definiciones en docs/reports.md.
+         */
+        get: operations["getV2ReportsSummary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2836,7 +2862,13 @@ export interface operations {
     getV2Bookings: {
         parameters: {
             query?: {
-                status?: "pending_payment" | "confirmed" | "expired" | "cancelled";
+                /** @description Uno o varios estados separados por comas (pending_payment, confirmed, expired, cancelled) */
+                status?: string;
+                hotel_id?: number;
+                /** @description created: más recientes primero; checkin: por fecha de llegada */
+                sort?: "created" | "checkin";
+                /** @description csv: todas las filas del filtro, para Excel en español (docs/reports.md) */
+                format?: "json" | "csv";
                 checkin_from?: string;
                 checkin_to?: string;
                 guest?: string;
@@ -2868,6 +2900,9 @@ export interface operations {
                             nights: number;
                             guest_name: string;
                             email: string;
+                            rooms: number;
+                            adults: number;
+                            children: number;
                             currency: string;
                             amount: number;
                             amount_paid: number;
@@ -2946,15 +2981,15 @@ export interface operations {
                         nights: number;
                         guest_name: string;
                         email: string;
+                        rooms: number;
+                        adults: number;
+                        children: number;
                         currency: string;
                         amount: number;
                         amount_paid: number;
                         payment_deadline: string;
                         created_at: string;
                         hotel_city: string;
-                        rooms: number;
-                        adults: number;
-                        children: number;
                         children_ages: string | null;
                         firstName: string;
                         lastName: string;
@@ -4532,6 +4567,8 @@ export interface operations {
                 to?: string;
                 page?: number;
                 per_page?: number;
+                /** @description csv: todas las filas del filtro, para Excel en español (docs/reports.md) */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -5369,6 +5406,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    getV2ReportsSummary: {
+        parameters: {
+            query: {
+                /** @description Primer día (AAAA-MM-DD, hora de Bogotá), incluido */
+                from: string;
+                /** @description Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from */
+                to: string;
+                hotel_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        /** @description Habitaciones-noche cargadas en el inventario (tipos activos); no se informa a agencias */
+                        room_nights_available?: number;
+                        room_nights_sold: number;
+                        /** @description room_nights_sold / room_nights_available (0 a 1); no se informa a agencias */
+                        occupancy?: number;
+                        /** @description Tarifa media: ingreso por habitación-noche vendida */
+                        adr: number;
+                        /** @description Ingreso por habitación-noche disponible; no se informa a agencias */
+                        revpar?: number;
+                        revenue: {
+                            total: number;
+                            by_method: {
+                                card: number;
+                                cash: number;
+                                bank_transfer: number;
+                                balance: number;
+                            };
+                        };
+                        refunds_total: number;
+                        reservations: {
+                            created: number;
+                            confirmed: number;
+                            expired: number;
+                            cancelled: number;
+                        };
+                        daily: {
+                            date: string;
+                            room_nights_sold: number;
+                            occupancy?: number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Fechas inválidas o rango mayor a 366 días */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El hotel no existe o no es del llamador */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -23,6 +23,7 @@ import {
 } from "./schema";
 import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getTransaction, listPayments, payByCard } from "./service";
 import { getVoucher, voucherPdf } from "./voucher";
+import { paymentsCsv } from "@/lib/reports/payments-csv";
 
 const TAGS = ["Pagos"];
 const PAYERS = ["operator", "agency"] as const;
@@ -187,10 +188,11 @@ export const paymentRoutes = [
     method: "GET",
     path: "/v2/payments",
     access: PAYERS,
-    summary: "Pagos de la agencia (el operador ve todos), con filtros",
+    summary: "Pagos de la agencia (el operador ve todos), con filtros; CSV con format=csv",
+    description: "Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).",
     tags: TAGS,
     query: listQuery,
-    handler: ({ db, principal, query }) => listPayments(db, principal, query),
+    handler: ({ db, principal, query }) => (query.format === "csv" ? paymentsCsv(db, principal, query) : listPayments(db, principal, query)),
   }),
   defineRoute({
     method: "GET",

@@ -124,6 +124,7 @@ export const listQuery = z.object({
   to: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
   page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe ser al menos 1").optional(),
   per_page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe estar entre 1 y 100").max(100, "debe estar entre 1 y 100").optional(),
+  format: z.enum(["json", "csv"], { error: "debe ser json o csv" }).optional().meta({ description: "csv: todas las filas del filtro, para Excel en español (docs/reports.md)" }),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -347,7 +347,8 @@ export async function getCheckout(db: PrismaClient, transactionId: string) {
   return { ...presentTransaction(t), payment_reference: t.paymentReference, response_url: t.responseUrl, sandbox: paymentGateway().sandbox };
 }
 
-export async function listPayments(db: PrismaClient, principal: Principal, q: ListQuery) {
+/** The filter of the payments list, shared by its CSV export (lib/reports/payments-csv.ts). */
+export function paymentWhere(principal: Principal, q: ListQuery): Prisma.PaymentTransactionWhereInput {
   const where: Prisma.PaymentTransactionWhereInput = {};
   if (principal.role !== "operator") where.agencyId = principal.agencyId ?? -1;
   if (q.status) where.status = q.status;
@@ -368,6 +369,11 @@ export async function listPayments(db: PrismaClient, principal: Principal, q: Li
       ...(q.to ? { lt: bogotaDayStart(addDays(q.to, 1)) } : {}),
     };
   }
+  return where;
+}
+
+export async function listPayments(db: PrismaClient, principal: Principal, q: ListQuery) {
+  const where = paymentWhere(principal, q);
   const perPage = q.per_page ?? 25;
   const page = q.page ?? 1;
   const [total, rows] = await Promise.all([

@@ -11,7 +11,8 @@ import {
   updateReservationBody,
 } from "./schema";
 import { payFromBalance } from "./pay-from-balance";
-import { cancelReservation, createReservation, expireDueReservations, getReservation, listReservations, updateGuest } from "./service";
+import { cancelReservation, createReservation, expireDueReservations, getReservation, updateGuest } from "./service";
+import { listReservations, reservationsCsv } from "./list";
 import { z } from "zod";
 
 const TAGS = ["Reservas"];
@@ -34,18 +35,21 @@ export const reservationRoutes = [
   defineRoute({
     method: "GET",
     path: "/v2/bookings",
-    access: ["agency", "operator"],
-    summary: "Listar reservas (filtros por estado, fechas de llegada, huésped y código)",
+    access: ["agency", "operator", "hotel_admin"],
+    summary: "Listar reservas (filtros por estado, hotel, fechas de llegada, huésped y código; CSV con format=csv)",
+    description:
+      "El operador ve todas, una agencia las suyas y un administrador de hotel las de sus hoteles (`hotel_id` de otro hotel: 404). " +
+      "Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).",
     tags: TAGS,
     query: listQuery,
     responses: [{ status: 200, description: "Página de reservas", schema: z.object({ items: z.array(reservationSummary), total: z.number(), page: z.number(), per_page: z.number() }) }],
-    handler: ({ db, principal, query }) => listReservations(db, principal, query),
+    handler: ({ db, principal, query }) => (query.format === "csv" ? reservationsCsv(db, principal, query) : listReservations(db, principal, query)),
   }),
   defineRoute({
     method: "GET",
     path: "/v2/bookings/chatbot/{booking_id}",
-    access: ["agency", "operator"],
-    summary: "Consultar una reserva por su código (chatbot_id)",
+    access: ["agency", "operator", "hotel_admin"],
+    summary: "Consultar una reserva por su código (chatbot_id); el administrador de hotel, solo las de sus hoteles",
     tags: TAGS,
     params: bookingIdParam,
     responses: [{ status: 200, description: "La reserva", schema: reservationDetail }],

@@ -90,8 +90,19 @@ export const updateReservationBody = z.object({
 
 export const reservationStatus = z.enum(["pending_payment", "confirmed", "expired", "cancelled"]);
 
+const positiveId = z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo");
+
 export const listQuery = z.object({
-  status: reservationStatus.optional(),
+  status: z
+    .string()
+    .trim()
+    .transform((s) => (s === "" ? [] : s.split(",").map((x) => x.trim())))
+    .pipe(z.array(reservationStatus, { error: "debe ser pending_payment, confirmed, expired o cancelled (varios separados por comas)" }))
+    .optional()
+    .meta({ description: "Uno o varios estados separados por comas (pending_payment, confirmed, expired, cancelled)" }),
+  hotel_id: positiveId.optional(),
+  sort: z.enum(["created", "checkin"], { error: "debe ser created o checkin" }).default("created").meta({ description: "created: más recientes primero; checkin: por fecha de llegada" }),
+  format: z.enum(["json", "csv"], { error: "debe ser json o csv" }).default("json").meta({ description: "csv: todas las filas del filtro, para Excel en español (docs/reports.md)" }),
   checkin_from: isoDate.optional(),
   checkin_to: isoDate.optional(),
   guest: z.string().trim().max(100).optional(),
@@ -111,6 +122,9 @@ export const reservationSummary = z.object({
   nights: z.number(),
   guest_name: z.string(),
   email: z.string(),
+  rooms: z.number(),
+  adults: z.number(),
+  children: z.number(),
   currency: z.string(),
   amount: money,
   amount_paid: money,

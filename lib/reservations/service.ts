@@ -5,14 +5,15 @@ import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { channelManager, RoomsUnavailableError, type HoldRequest, type Tx } from "@/lib/gateways/channel-manager";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
+import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, dateOnly, daysBetween, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
-import type { ReservationInput, listQuery, updateReservationBody } from "./schema";
+import type { ReservationInput, updateReservationBody } from "./schema";
 import { bookingCode, paymentDeadline } from "./rules";
 import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
 import { enqueueReservationExpired } from "./notify";
 import { withTxRetry } from "@/lib/db/retry";
+import { canReadReservation } from "./scope";
 
 type Decimal = Prisma.Decimal;
 
@@ -232,7 +233,7 @@ async function findOwned(db: PrismaClient | Tx, principal: Principal, code: stri
   return row;
 }
 
-function summary(r: { code: string; status: DetailRow["status"]; hotelId: number; hotel: { name: string }; checkin: Date; checkout: Date; nights: number; firstName: string; lastName: string; email: string; currency: string; amount: Decimal; amountPaid: Decimal; paymentDeadline: Date; createdAt: Date }) {
+export function summary(r: { code: string; status: DetailRow["status"]; hotelId: number; hotel: { name: string }; checkin: Date; checkout: Date; nights: number; firstName: string; lastName: string; email: string; currency: string; amount: Decimal; amountPaid: Decimal; paymentDeadline: Date; createdAt: Date; roomsCount: number; adults: number; children: number }) {
   return {
     chatbot_id: r.code,
     status: r.status,
@@ -243,6 +244,9 @@ function summary(r: { code: string; status: DetailRow["status"]; hotelId: number
     nights: r.nights,
     guest_name: `${r.firstName} ${r.lastName}`,
     email: r.email,
+    rooms: r.roomsCount,
+    adults: r.adults,
+    children: r.children,
     currency: r.currency,
     amount: r.amount,
     amount_paid: r.amountPaid,
@@ -297,8 +301,11 @@ export function presentReservation(r: DetailRow) {
   };
 }
 
+/** Read only: the agency that made it, the operator, or an admin of its hotel (issue 16); anyone else 404. */
 export async function getReservation(db: PrismaClient, principal: Principal, code: string) {
-  return presentReservation(await findOwned(db, principal, code));
+  const row = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
+  if (!row || !canReadReservation(principal, row)) throw notFound(`La reserva ${code} no existe`);
+  return presentReservation(row);
 }
 
 export async function updateGuest(
@@ -319,32 +326,6 @@ export async function updateGuest(
   if (updated.count === 0) throw conflict(`La reserva ${row.code} ya no admite cambios`);
   await channelManager(database).updateGuest({ hotelId: row.hotelId, bookingCode: row.code, guest: input });
   return { msg: "Datos del huésped actualizados" };
-}
-
-export async function listReservations(db: PrismaClient, principal: Principal, q: z.output<typeof listQuery>) {
-  const agencyId = agencyScope(principal);
-  const where: Prisma.ReservationWhereInput = {
-    ...(agencyId !== null ? { agencyId } : {}),
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.checkin_from || q.checkin_to
-      ? { checkin: { ...(q.checkin_from ? { gte: dateOnly(q.checkin_from) } : {}), ...(q.checkin_to ? { lte: dateOnly(q.checkin_to) } : {}) } }
-      : {}),
-    ...(q.code ? { code: { contains: q.code.toUpperCase() } } : {}),
-    ...(q.guest
-      ? {
-          OR: [
-            { firstName: { contains: q.guest, mode: "insensitive" } },
-            { lastName: { contains: q.guest, mode: "insensitive" } },
-            { email: { contains: q.guest, mode: "insensitive" } },
-          ],
-        }
-      : {}),
-  };
-  const [total, rows] = await Promise.all([
-    db.reservation.count({ where }),
-    db.reservation.findMany({ where, include: { hotel: true }, orderBy: { createdAt: "desc" }, skip: (q.page - 1) * q.per_page, take: q.per_page }),
-  ]);
-  return { items: rows.map(summary), total, page: q.page, per_page: q.per_page };
 }
 
 /** Ends a reservation that still holds rooms, giving them back; returns false when it no longer could. */

@@ -1,0 +1,131 @@
+// GET /api/v2/reports/summary against figures known in advance, per role, with its validation and scoping.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import type { TestServer } from "@/lib/testing/server";
+import { agencyWithKey, createUser } from "@/lib/testing/factories";
+import { issueApiKey } from "@/lib/auth/api-keys";
+import { sellableHotel } from "@/lib/reservations/fixtures";
+import { booking, payment } from "./fixtures";
+
+let api: TestServer;
+let A: Awaited<ReturnType<typeof sellableHotel>>;
+let B: Awaited<ReturnType<typeof sellableHotel>>;
+let ag1: Awaited<ReturnType<typeof agencyWithKey>>;
+let ag2: Awaited<ReturnType<typeof agencyWithKey>>;
+let adminKey: string;
+const at = (s: string) => new Date(s);
+const RANGE = "from=2030-01-01&to=2030-01-05";
+
+beforeAll(async () => {
+  api = await startApi();
+  const p = api.db.prisma;
+  A = await sellableHotel(api.db, { from: "2030-01-01", nights: 10, rooms: 4, price: 100_000 });
+  B = await sellableHotel(api.db, { from: "2030-01-01", nights: 10, rooms: 6, price: 100_000 });
+  ag1 = await agencyWithKey(p);
+  ag2 = await agencyWithKey(p);
+  const admin = await createUser(p, "hotel_admin", { hotelIds: [A.hotel.id] });
+  adminKey = (await issueApiKey(p, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  const inA = (agencyId: number) => ({ agencyId, hotelId: A.hotel.id, roomTypeId: A.room.id, ratePlanId: A.rate.id });
+  const inB = (agencyId: number) => ({ agencyId, hotelId: B.hotel.id, roomTypeId: B.room.id, ratePlanId: B.rate.id });
+  // Hotel A: 2 rooms x 2 nights confirmed by agency 1 (400.000), one night by agency 2 (150.000,50).
+  const r1 = await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-02", nights: 2, nightly: 100_000, quantity: 2, createdAt: at("2030-01-01T15:00:00Z") });
+  await booking(p, { ...inA(ag2.agency.id), checkin: "2030-01-05", nights: 2, nightly: 150_000.5, createdAt: at("2030-01-01T16:00:00Z"), at: at("2030-01-02T16:00:00Z") });
+  // Not sold: pending, expired and cancelled ones hold no room night in the report.
+  await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "pending_payment", createdAt: at("2030-01-03T15:00:00Z") });
+  await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "expired", createdAt: at("2029-12-30T15:00:00Z"), at: at("2030-01-02T15:00:00Z") });
+  await booking(p, { ...inA(ag2.agency.id), checkin: "2030-01-04", nights: 1, nightly: 100_000, status: "cancelled", createdAt: at("2030-01-03T15:00:00Z"), at: at("2030-01-04T15:00:00Z") });
+  // Hotel B: agency 1, one room 3 nights.
+  await booking(p, { ...inB(ag1.agency.id), checkin: "2030-01-01", nights: 3, nightly: 80_000, createdAt: at("2029-12-31T15:00:00Z"), at: at("2029-12-31T15:00:00Z") });
+  // Payments: 23:00 in Bogotá on 2 January is 04:00 UTC on the 3rd: it counts on the 2nd.
+  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 400_000, at: at("2030-01-02T15:00:00Z"), reservationId: r1.id });
+  await payment(p, { agencyId: ag2.agency.id, hotelId: A.hotel.id, method: "cash", amount: 50_000.25, at: at("2030-01-03T04:00:00Z") });
+  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 999_999, status: "rejected", at: at("2030-01-02T15:00:00Z") });
+  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "balance", amount: 10_000, at: at("2030-01-06T06:00:00Z") }); // after the range
+  await payment(p, { agencyId: ag1.agency.id, hotelId: B.hotel.id, method: "bank_transfer", amount: 240_000, at: at("2030-01-01T12:00:00Z") });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("GET /v2/reports/summary", () => {
+  it("hotel admin: their hotels, from the inventory, confirmed nights and approved payments", async () => {
+    const r = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: adminKey });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      from: "2030-01-01",
+      to: "2030-01-05",
+      room_nights_available: 20,
+      room_nights_sold: 5,
+      occupancy: 0.25,
+      adr: 110_000.1, // (400.000 + 150.000,50) / 5
+      revpar: 27_500.03, // 550.000,50 / 20
+      revenue: { total: 450_000.25, by_method: { card: 400_000, cash: 50_000.25, bank_transfer: 0, balance: 0 } },
+      refunds_total: 0,
+      reservations: { created: 4, confirmed: 2, expired: 1, cancelled: 1 },
+      daily: [
+        { date: "2030-01-01", room_nights_sold: 0, occupancy: 0, revenue: 0 },
+        { date: "2030-01-02", room_nights_sold: 2, occupancy: 0.5, revenue: 450_000.25 },
+        { date: "2030-01-03", room_nights_sold: 2, occupancy: 0.5, revenue: 0 },
+        { date: "2030-01-04", room_nights_sold: 0, occupancy: 0, revenue: 0 },
+        { date: "2030-01-05", room_nights_sold: 1, occupancy: 0.25, revenue: 0 },
+      ],
+    });
+    // The daily figures add up to the totals.
+    expect(r.body.daily.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0)).toBeCloseTo(r.body.revenue.total, 2);
+    expect(r.body.daily.reduce((s: number, d: { room_nights_sold: number }) => s + d.room_nights_sold, 0)).toBe(r.body.room_nights_sold);
+    const same = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: adminKey });
+    expect(same.body).toEqual(r.body);
+  });
+
+  it("another hotel is 404 to a hotel admin; the operator sees every hotel or one", async () => {
+    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${B.hotel.id}`, { key: adminKey })).status).toBe(404);
+    const one = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: OPERATOR_KEY });
+    expect(one.body.room_nights_sold).toBe(5);
+    const all = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: OPERATOR_KEY });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ room_nights_available: 50, room_nights_sold: 8, occupancy: 0.16, revenue: { total: 690_000.25, by_method: { bank_transfer: 240_000 } } });
+    expect(all.body.reservations.created).toBe(4);
+    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=999999`, { key: OPERATOR_KEY })).status).toBe(404);
+  });
+
+  it("agency: its own reservations and payments, without occupancy fields", async () => {
+    const r = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: ag1.key });
+    expect(r.status).toBe(200);
+    for (const k of ["room_nights_available", "occupancy", "revpar"]) expect(r.body).not.toHaveProperty(k);
+    expect(r.body.daily[0]).not.toHaveProperty("occupancy");
+    expect(r.body).toMatchObject({
+      room_nights_sold: 7, // 4 in A + 3 in B
+      adr: 91_428.57, // (400.000 + 240.000) / 7
+      revenue: { total: 640_000, by_method: { card: 400_000, cash: 0, bank_transfer: 240_000, balance: 0 } },
+      reservations: { created: 2, confirmed: 1, expired: 1, cancelled: 0 },
+    });
+    const inA = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: ag2.key });
+    expect(inA.body).toMatchObject({ room_nights_sold: 1, revenue: { total: 50_000.25 }, reservations: { created: 2, cancelled: 1 } });
+  });
+
+  it("validates the range with 400 and a Spanish message", async () => {
+    const cases = ["", "from=2030-01-01", "to=2030-01-05", "from=2030-02-30&to=2030-03-01", "from=2030-01-05&to=2030-01-01", "from=2030-01-01&to=2031-06-01", "from=2030-01-01&to=2030-01-05&hotel_id=x"];
+    for (const q of cases) {
+      const r = await api.call("GET", `/api/v2/reports/summary?${q}`, { key: OPERATOR_KEY });
+      expect(r.status, q).toBe(400);
+      expect(r.body.code).toBe("400");
+      expect(r.body.detail).toMatch(/(from|to|hotel_id): /);
+    }
+    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`)).status).toBe(401);
+  });
+
+  it("counts refunds once payment_refunds exists", async () => {
+    const [t] = await api.db.sql.query<{ t: string | null }>(`SELECT to_regclass('payment_refunds')::text AS t`);
+    // Before the refunds merge the table is missing: make a stand-in of its announced shape for this check.
+    if (t.t) return;
+    await api.db.sql.exec(`CREATE TABLE payment_refunds (id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount NUMERIC(14,2) NOT NULL, status TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL)`);
+    try {
+      const [pay] = await api.db.sql.query<{ id: string }>(`SELECT id FROM payment_transactions WHERE hotel_id = $1 AND method = 'card' AND status = 'approved'`, [A.hotel.id]);
+      await api.db.sql.query(`INSERT INTO payment_refunds VALUES ('rf1', $1, 100000.5, 'succeeded', '2030-01-04T15:00:00Z'), ('rf2', $1, 5, 'failed', '2030-01-04T15:00:00Z'), ('rf3', $1, 7, 'succeeded', '2030-02-04T15:00:00Z')`, [pay.id]);
+      expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: adminKey })).body.refunds_total).toBe(100_000.5);
+      expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: ag2.key })).body.refunds_total).toBe(0);
+    } finally {
+      await api.db.sql.exec(`DROP TABLE payment_refunds`);
+    }
+  });
+});

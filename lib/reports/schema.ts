@@ -1,0 +1,34 @@
+// Wire format of GET /api/v2/reports/summary (issue 16 item 5; docs/reports.md).
+import { z } from "zod";
+import { isIsoDate } from "@/lib/time";
+
+const isoDate = (field: string) =>
+  z.string({ error: (iss) => (iss.input === undefined ? "es obligatorio (AAAA-MM-DD)" : `${field} debe ser texto`) }).refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
+
+export const MAX_RANGE_DAYS = 366;
+
+export const summaryQuery = z.object({
+  from: isoDate("from").meta({ description: "Primer día (AAAA-MM-DD, hora de Bogotá), incluido" }),
+  to: isoDate("to").meta({ description: "Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from" }),
+  hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+});
+export type SummaryQuery = z.output<typeof summaryQuery>;
+
+const money = z.number();
+export const summaryOut = z.object({
+  from: z.string(),
+  to: z.string(),
+  room_nights_available: z.number().int().optional().meta({ description: "Habitaciones-noche cargadas en el inventario (tipos activos); no se informa a agencias" }),
+  room_nights_sold: z.number().int(),
+  occupancy: z.number().optional().meta({ description: "room_nights_sold / room_nights_available (0 a 1); no se informa a agencias" }),
+  adr: money.meta({ description: "Tarifa media: ingreso por habitación-noche vendida" }),
+  revpar: money.optional().meta({ description: "Ingreso por habitación-noche disponible; no se informa a agencias" }),
+  revenue: z.object({
+    total: money,
+    by_method: z.object({ card: money, cash: money, bank_transfer: money, balance: money }),
+  }),
+  refunds_total: money,
+  reservations: z.object({ created: z.number().int(), confirmed: z.number().int(), expired: z.number().int(), cancelled: z.number().int() }),
+  daily: z.array(z.object({ date: z.string(), room_nights_sold: z.number().int(), occupancy: z.number().optional(), revenue: money })),
+});
+export type Summary = z.output<typeof summaryOut>;

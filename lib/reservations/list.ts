@@ -1,0 +1,75 @@
+// The reservations list (JSON page or every row as CSV) with the read scope of scope.ts.
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { z } from "zod";
+import type { Principal } from "@/lib/auth/principal";
+import { dateOnly } from "@/lib/time";
+import { allPages, amountCell, csvLine, csvResponse, dateCell, dateTimeCell, textCell } from "@/lib/reports/csv";
+import type { listQuery } from "./schema";
+import { reservationScope } from "./scope";
+import { summary } from "./service";
+
+type ListQuery = z.output<typeof listQuery>;
+
+export function reservationWhere(principal: Principal, q: ListQuery): Prisma.ReservationWhereInput {
+  return {
+    ...reservationScope(principal, q.hotel_id),
+    ...(q.status && q.status.length > 0 ? { status: { in: q.status } } : {}),
+    ...(q.checkin_from || q.checkin_to
+      ? { checkin: { ...(q.checkin_from ? { gte: dateOnly(q.checkin_from) } : {}), ...(q.checkin_to ? { lte: dateOnly(q.checkin_to) } : {}) } }
+      : {}),
+    ...(q.code ? { code: { contains: q.code.toUpperCase() } } : {}),
+    ...(q.guest
+      ? {
+          OR: [
+            { firstName: { contains: q.guest, mode: "insensitive" } },
+            { lastName: { contains: q.guest, mode: "insensitive" } },
+            { email: { contains: q.guest, mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+}
+
+function orderOf(q: ListQuery): Prisma.ReservationOrderByWithRelationInput[] {
+  return q.sort === "checkin" ? [{ checkin: "asc" }, { createdAt: "asc" }, { id: "asc" }] : [{ createdAt: "desc" }, { id: "desc" }];
+}
+
+export async function listReservations(db: PrismaClient, principal: Principal, q: ListQuery) {
+  const where = reservationWhere(principal, q);
+  const [total, rows] = await Promise.all([
+    db.reservation.count({ where }),
+    db.reservation.findMany({ where, include: { hotel: true }, orderBy: orderOf(q), skip: (q.page - 1) * q.per_page, take: q.per_page }),
+  ]);
+  return { items: rows.map(summary), total, page: q.page, per_page: q.per_page };
+}
+
+const STATUS_ES: Record<string, string> = { pending_payment: "Pendiente de pago", confirmed: "Confirmada", expired: "Vencida", cancelled: "Cancelada" };
+
+/** Every reservation of the filter (not one page) as CSV for Excel es-CO. */
+export async function reservationsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
+  const where = reservationWhere(principal, q);
+  const rows = await allPages((skip, take) => db.reservation.findMany({ where, include: { hotel: true }, orderBy: orderOf(q), skip, take }));
+  const header = ["Código", "Estado", "Hotel", "Llegada", "Salida", "Noches", "Habitaciones", "Adultos", "Niños", "Huésped", "Correo", "Teléfono", "Moneda", "Total", "Pagado", "Plazo de pago", "Creada"];
+  const lines = rows.map((r) =>
+    csvLine([
+      textCell(r.code),
+      textCell(STATUS_ES[r.status] ?? r.status),
+      textCell(r.hotel.name),
+      dateCell(r.checkin.toISOString()),
+      dateCell(r.checkout.toISOString()),
+      String(r.nights),
+      String(r.roomsCount),
+      String(r.adults),
+      String(r.children),
+      textCell(`${r.firstName} ${r.lastName}`),
+      textCell(r.email),
+      textCell(r.telephone),
+      textCell(r.currency),
+      amountCell(r.amount),
+      amountCell(r.amountPaid),
+      dateTimeCell(r.paymentDeadline),
+      dateTimeCell(r.createdAt),
+    ]),
+  );
+  return csvResponse("reservas.csv", header, lines);
+}
