@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { getDatabase } from "@/lib/db";
 import { getDict } from "@/lib/i18n/server";
 import { HttpError } from "@/lib/http/errors";
-import { formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { formatDate, formatDateTime, formatMoney, cityLabel, countLabel, guestsLabel } from "@/lib/format";
+import { ymd } from "@/lib/time";
 import { getVoucher } from "@/lib/payments/voucher";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
@@ -21,7 +22,7 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     throw e;
   });
   if (!v) notFound();
-  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id: v.transaction_id }, select: { link: { select: { code: true } } } });
+  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id: v.transaction_id }, select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } } });
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
   const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
   const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20" }[v.status];
@@ -42,6 +43,12 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   if (v.ref_number !== viaLink?.link?.code) rows.push([t("voucher.order"), v.ref_number]);
   if (v.detail) rows.push([t("voucher.detail"), v.detail]);
   rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
+  const stay = viaLink?.reservation;
+  if (stay) {
+    rows.push([t("voucher.reservation"), stay.code]);
+    rows.push([t("voucher.stay"), `${formatDate(ymd(stay.checkin), locale)} → ${formatDate(ymd(stay.checkout), locale)} · ${countLabel(stay.nights, "noche")}`]);
+    rows.push([t("voucher.guests"), <span key="g" data-testid="voucher-guests">{guestsLabel(stay.adults, stay.childrenAges, stay.children)}</span>]);
+  }
   rows.push([t("voucher.payer"), v.payer.name]);
   if (v.payer.fiscal_number) rows.push([t("voucher.document"), v.payer.fiscal_number]);
 
