@@ -37,10 +37,14 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
       </div>
     );
   }
-  const childrenAges = (sp.children_ages ?? "")
+  const givenAges: (number | null)[] = (sp.children_ages ?? "")
     .split(",")
     .map((s) => s.trim())
-    .filter((s) => /^\d{1,2}$/.test(s) && Number(s) <= 17);
+    .filter((s) => /^\d{1,2}$/.test(s) && Number(s) <= 17)
+    .map(Number);
+  // "children=2" without ages: the form asks each age rather than assuming one.
+  const childCount = Math.min(Math.max(Number(sp.children ?? 0) || 0, givenAges.length), 6);
+  const childrenAges = [...givenAges, ...Array.from({ length: childCount - givenAges.length }, () => null)];
   return (
     <div>
       <PageHeader title={`${t("book.title")} · ${hotel.name}`} />
@@ -50,6 +54,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
         rate={{
           rateId: rate.rateId,
           rateDescription: rate.rateDescription,
+          boardType: rate.boardType,
           boardTypeDescription: rate.boardTypeDescription,
           refundable: rate.refundable,
           cancellationPolicy: rate.cancellationPolicy,

@@ -1,16 +1,18 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
-import { cityLabel, formatDate, formatMoney } from "@/lib/format";
+import { MoneyInput } from "@/components/MoneyInput";
+import { boardLabel, cityLabel, countLabel, formatDate, formatMoney, guestsLabel, humanizeDetail } from "@/lib/format";
 import { normalizeCity } from "@/lib/inventory/city";
 import { messages } from "./messages";
 
+/** One room of the search: its adults and each child's age, null until the agent says it. */
 interface Group {
   adults: number;
-  children: number[];
+  children: (number | null)[];
 }
 
 interface Product {
@@ -33,20 +35,35 @@ interface Room {
   products: Product[];
 }
 
+interface GroupResult {
+  adults: number;
+  children_ages: string | null;
+  total_count: number;
+  available_rooms: Room[];
+}
+
 interface HotelResult {
   hotel: { id: number; name: string; city: string; channel_manager_id: string; largest_room_beds: number };
-  availability: Array<{ adults: number; children_ages: string | null; total_count: number; available_rooms: Room[] }>;
+  availability: GroupResult[];
 }
 
 interface Search {
   city: string;
   checkin: string;
   nights: number;
-  groups: Group[];
+  groups: Array<{ adults: number; children: number[] }>;
   agencyType: string;
 }
 
+interface Filters {
+  boards: string[];
+  refundableOnly: boolean;
+  maxPrice: number | null;
+}
+type Sort = "price-asc" | "price-desc" | "name";
+
 const MAX_GROUPS = 9;
+const NO_FILTERS: Filters = { boards: [], refundableOnly: false, maxPrice: null };
 
 function addDays(s: string, n: number) {
   const d = new Date(`${s}T00:00:00Z`);
@@ -64,6 +81,28 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+const price = (p: Product) => p.baseRate.amountBeforeTax;
+const productBoard = (p: Product) => boardLabel(p.boardType, p.boardTypeDescription);
+
+/** A hotel's rooms kept by the filters, cheapest first, and its lowest price for the whole party (null: nothing left). */
+export function viewOf(result: HotelResult, f: Filters) {
+  const groups = result.availability.map((a) => {
+    const rooms = a.available_rooms
+      .map((r) => ({
+        ...r,
+        products: r.products
+          .filter((p) => (f.boards.length === 0 || f.boards.includes(productBoard(p))) && (!f.refundableOnly || p.refundable === "full") && (f.maxPrice === null || price(p) <= f.maxPrice))
+          .sort((x, y) => price(x) - price(y)),
+      }))
+      .filter((r) => r.products.length > 0)
+      .sort((x, y) => price(x.products[0]) - price(y.products[0]));
+    return { ...a, available_rooms: rooms };
+  });
+  const lowest = groups.every((g) => g.available_rooms.length > 0) ? groups.reduce((s, g) => s + price(g.available_rooms[0].products[0]), 0) : null;
+  const currency = groups[0]?.available_rooms[0]?.products[0]?.currency ?? "COP";
+  return { hotel: result.hotel, groups, lowest, currency, roomCount: groups.reduce((s, g) => s + g.available_rooms.length, 0) };
+}
+
 export function SearchClient({ cities, today, defaultCheckin, agencyType }: { cities: string[]; today: string; defaultCheckin: string; agencyType: string | null }) {
   const t = useDict(messages);
   const { locale } = useI18n();
@@ -73,10 +112,18 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
   const [groups, setGroups] = useState<Group[]>([{ adults: 2, children: [] }]);
   const [type, setType] = useState(agencyType ?? "retailer");
   const [submitted, setSubmitted] = useState<Search | null>(null);
+  const [tried, setTried] = useState(false);
+  const [formOpen, setFormOpen] = useState(true);
+  const [sort, setSort] = useState<Sort>("price-asc");
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
 
   const knownCity = useMemo(() => cities.find((c) => c === normalizeCity(city)) ?? null, [cities, city]);
-  const current: Search = useMemo(() => ({ city: knownCity ?? city, checkin, nights, groups, agencyType: type }), [knownCity, city, checkin, nights, groups, type]);
-  const valid = current.city.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(checkin) && checkin >= today && nights >= 1 && nights <= 30;
+  const agesGiven = groups.every((g) => g.children.every((a) => a !== null));
+  const current: Search = useMemo(
+    () => ({ city: knownCity ?? city, checkin, nights, groups: groups.map((g) => ({ adults: g.adults, children: g.children.map((a) => a ?? 0) })), agencyType: type }),
+    [knownCity, city, checkin, nights, groups, type],
+  );
+  const valid = current.city.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(checkin) && checkin >= today && nights >= 1 && nights <= 30 && agesGiven;
   const settled = useDebounced(current, 350);
   // Changes search by themselves once the city is a known one; the button searches any text.
   const active: Search | null = knownCity && valid ? settled : submitted;
@@ -101,18 +148,42 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
   });
 
   const setGroup = (i: number, g: Group) => setGroups((gs) => gs.map((x, j) => (j === i ? g : x)));
-  const results = query.data?.results ?? [];
+  const results = useMemo(() => query.data?.results ?? [], [query.data]);
   const shownSearch = query.data?.search ?? null;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
+  const boards = useMemo(() => [...new Set(results.flatMap((r) => r.availability.flatMap((a) => a.available_rooms.flatMap((room) => room.products.map(productBoard)))))].sort(), [results]);
+  const views = useMemo(() => {
+    const list = results.map((r) => viewOf(r, filters)).filter((v) => v.lowest !== null);
+    return list.sort((a, b) => (sort === "name" ? a.hotel.name.localeCompare(b.hotel.name, "es") : sort === "price-asc" ? a.lowest! - b.lowest! : b.lowest! - a.lowest!));
+  }, [results, filters, sort]);
+  const filtered = filters.boards.length > 0 || filters.refundableOnly || filters.maxPrice !== null;
+  const partyText = shownSearch ? (shownSearch.groups.length === 1 ? guestsLabel(shownSearch.groups[0].adults, shownSearch.groups[0].children) : countLabel(shownSearch.groups.length, "habitación")) : "";
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+    <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+      {!formOpen && shownSearch && (
+        <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur lg:hidden" data-testid="search-summary">
+          <p className="min-w-0 truncate text-sm text-slate-700">
+            {t("summary", { city: cityLabel(shownSearch.city), date: formatDate(shownSearch.checkin, locale), nights: countLabel(shownSearch.nights, "noche") })} · {partyText}
+          </p>
+          <button type="button" className="btn-secondary shrink-0 px-3 py-1.5" onClick={() => setFormOpen(true)}>
+            {t("editSearch")}
+          </button>
+        </div>
+      )}
       <form
-        className="card h-fit space-y-4 p-4"
+        className={`card h-fit space-y-4 p-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto ${formOpen ? "" : "hidden lg:block"}`}
         data-testid="search-form"
+        aria-label={t("title")}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) setSubmitted(current);
+          setTried(true);
+          if (valid) {
+            setSubmitted(current);
+            setFormOpen(false);
+          }
         }}
       >
         <div>
@@ -131,7 +202,8 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
                 key={c}
                 type="button"
                 onClick={() => setCity(cityLabel(c))}
-                className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${knownCity === c ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-600 ring-slate-300 hover:bg-slate-50"}`}
+                aria-pressed={knownCity === c}
+                className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${knownCity === c ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
               >
                 {cityLabel(c)}
               </button>
@@ -152,7 +224,7 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
             <input id="nights" type="number" className="input" min={1} max={30} value={nights} onChange={(e) => setNights(Math.max(1, Math.min(30, Number(e.target.value) || 1)))} />
           </div>
         </div>
-        {/^\d{4}-\d{2}-\d{2}$/.test(checkin) && <p className="-mt-2 text-xs text-slate-500">{t("checkout", { date: formatDate(addDays(checkin, nights), locale) })}</p>}
+        {/^\d{4}-\d{2}-\d{2}$/.test(checkin) && <p className="-mt-2 text-xs text-slate-600">{t("checkout", { date: formatDate(addDays(checkin, nights), locale) })}</p>}
         {agencyType === null && (
           <div>
             <label className="label" htmlFor="agency-type">
@@ -171,7 +243,7 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
               <div className="mb-2 flex items-center justify-between">
                 <span className="text-sm font-medium text-slate-700">{t("group", { n: i + 1 })}</span>
                 {groups.length > 1 && (
-                  <button type="button" className="text-xs text-red-600 hover:underline" onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}>
+                  <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}>
                     {t("removeGroup")}
                   </button>
                 )}
@@ -199,7 +271,8 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
                     value={g.children.length}
                     onChange={(e) => {
                       const n = Number(e.target.value);
-                      setGroup(i, { ...g, children: Array.from({ length: n }, (_, k) => g.children[k] ?? 8) });
+                      // A new child's age is asked for, never assumed.
+                      setGroup(i, { ...g, children: Array.from({ length: n }, (_, k) => g.children[k] ?? null) });
                     }}
                   >
                     {Array.from({ length: 5 }, (_, k) => k).map((n) => (
@@ -209,26 +282,36 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
                     ))}
                   </select>
                 </div>
-                {g.children.map((age, k) => (
-                  <div key={k}>
-                    <label className="label text-xs" htmlFor={`age-${i}-${k}`}>
-                      {t("childAge", { n: k + 1 })}
-                    </label>
-                    <select
-                      id={`age-${i}-${k}`}
-                      className="input"
-                      value={age}
-                      onChange={(e) => setGroup(i, { ...g, children: g.children.map((a, j) => (j === k ? Number(e.target.value) : a)) })}
-                    >
-                      {Array.from({ length: 18 }, (_, a) => a).map((a) => (
-                        <option key={a} value={a}>
-                          {a}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
+                {g.children.map((age, k) => {
+                  const missing = age === null && tried;
+                  return (
+                    <div key={k}>
+                      <label className="label text-xs" htmlFor={`age-${i}-${k}`}>
+                        {t("childAge", { n: k + 1 })}
+                      </label>
+                      <select
+                        id={`age-${i}-${k}`}
+                        className={`input ${age === null ? "border-amber-500" : ""}`}
+                        aria-invalid={missing || undefined}
+                        value={age ?? ""}
+                        onChange={(e) => setGroup(i, { ...g, children: g.children.map((a, j) => (j === k ? (e.target.value === "" ? null : Number(e.target.value)) : a)) })}
+                      >
+                        <option value="">{t("chooseAge")}</option>
+                        {Array.from({ length: 18 }, (_, a) => a).map((a) => (
+                          <option key={a} value={a}>
+                            {a === 0 ? t("ageBaby") : a === 1 ? t("ageOne") : t("ageYears", { n: a })}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  );
+                })}
               </div>
+              {g.children.some((a) => a === null) && (
+                <p className="mt-2 text-xs text-amber-900" data-testid="ages-missing" role={tried ? "alert" : undefined}>
+                  {t("agesMissing")}
+                </p>
+              )}
             </div>
           ))}
           {groups.length < MAX_GROUPS && (
@@ -237,7 +320,7 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
             </button>
           )}
         </fieldset>
-        <button type="submit" className="btn-primary w-full" disabled={!valid}>
+        <button type="submit" className="btn-primary w-full">
           {query.isFetching ? t("searching") : t("search")}
         </button>
       </form>
@@ -252,7 +335,7 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
         {!active && !query.data && <EmptyState title={t("startTitle")}>{t("startHint")}</EmptyState>}
         {query.isError && !query.isFetching && (
           <div role="alert" className="card mb-4 border-red-200 bg-red-50 p-4 text-sm text-red-700">
-            {notFound ? t("emptyTitle") : t("error")}: {(query.error as ApiError).detail}
+            {notFound ? t("emptyTitle") : t("error")}: {humanizeDetail((query.error as ApiError).detail)}
           </div>
         )}
         {query.isSuccess && results.length === 0 && (
@@ -262,9 +345,19 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
         )}
         {results.length > 0 && (
           <div className={`space-y-4 transition-opacity ${query.isFetching ? "opacity-60" : ""}`}>
-            <p className="text-sm text-slate-500">{results.length === 1 ? t("oneResult") : t("resultsCount", { n: results.length })}</p>
-            {results.map((r) => (
-              <HotelCard key={r.hotel.id} result={r} search={shownSearch} />
+            <Toolbar boards={boards} filters={filters} setFilters={setFilters} sort={sort} setSort={setSort} />
+            <p className="text-sm text-slate-600" data-testid="results-count">
+              {filtered ? t("shownOf", { shown: views.length, n: results.length }) : results.length === 1 ? t("oneResult") : t("resultsCount", { n: results.length })}
+            </p>
+            {views.length === 0 && (
+              <EmptyState title={t("filteredEmpty")}>
+                <button type="button" className="btn-secondary" onClick={() => setFilters(NO_FILTERS)}>
+                  {t("clearFilters")}
+                </button>
+              </EmptyState>
+            )}
+            {views.map((v) => (
+              <HotelCard key={v.hotel.id} view={v} search={shownSearch} partyText={partyText} />
             ))}
           </div>
         )}
@@ -273,81 +366,154 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
   );
 }
 
-function HotelCard({ result, search }: { result: HotelResult; search: Search | null }) {
+function Toolbar({ boards, filters, setFilters, sort, setSort }: { boards: string[]; filters: Filters; setFilters: (f: Filters) => void; sort: Sort; setSort: (s: Sort) => void }) {
+  const t = useDict(messages);
+  return (
+    <div className="card flex flex-wrap items-end gap-x-5 gap-y-3 p-3" data-testid="results-toolbar">
+      <div>
+        <label className="label text-xs" htmlFor="sort">
+          {t("sort")}
+        </label>
+        <select id="sort" className="input py-1.5" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+          <option value="price-asc">{t("sortPriceAsc")}</option>
+          <option value="price-desc">{t("sortPriceDesc")}</option>
+          <option value="name">{t("sortName")}</option>
+        </select>
+      </div>
+      <div className="w-44">
+        <label className="label text-xs" htmlFor="price-max">
+          {t("priceMax")}
+        </label>
+        <MoneyInput id="price-max" value={filters.maxPrice} onValueChange={(v) => setFilters({ ...filters, maxPrice: v && v > 0 ? v : null })} className="py-1.5" />
+      </div>
+      <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+        <input type="checkbox" className="h-4 w-4" checked={filters.refundableOnly} onChange={(e) => setFilters({ ...filters, refundableOnly: e.target.checked })} />
+        {t("refundableOnly")}
+      </label>
+      {boards.length > 1 && (
+        <fieldset className="min-w-0">
+          <legend className="label text-xs">{t("board")}</legend>
+          <div className="flex flex-wrap gap-1">
+            {boards.map((b) => {
+              const on = filters.boards.includes(b);
+              return (
+                <button
+                  key={b}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => setFilters({ ...filters, boards: on ? filters.boards.filter((x) => x !== b) : [...filters.boards, b] })}
+                  className={`rounded-full px-2.5 py-1 text-xs ring-1 ring-inset ${on ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+                >
+                  {b}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+function HotelCard({ view, search, partyText }: { view: ReturnType<typeof viewOf>; search: Search | null; partyText: string }) {
   const t = useDict(messages);
   const { locale } = useI18n();
-  const { hotel } = result;
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const { hotel } = view;
   return (
     <article className="card overflow-hidden" data-testid="hotel-result">
-      <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-3">
-        <h2 className="text-lg font-semibold text-slate-900">{hotel.name}</h2>
-        <span className="text-sm text-slate-500">
-          {cityLabel(hotel.city)} · {t("largestBeds", { n: hotel.largest_room_beds })}
-        </span>
-      </header>
-      <div className="divide-y divide-slate-100">
-        {result.availability.map((a, i) => (
-          <div key={i} className="px-4 py-3" data-testid="group-result">
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">
-              {t("group", { n: i + 1 })}: {a.adults === 1 ? t("groupLabelOne") : t("groupLabel", { adults: a.adults })}
-              {a.children_ages ? `, ${t("withChildren", { ages: a.children_ages.split(",").join(", ") })}` : ""}
-            </h3>
-            {a.available_rooms.length === 0 && <p className="text-sm text-slate-400">{t("noRooms")}</p>}
-            <div className="space-y-3">
-              {a.available_rooms.map((room) => (
-                <div key={room.roomId} className="rounded-md border border-slate-200">
-                  <div className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                    <span className="font-medium text-slate-800">{room.roomName}</span>
-                    <span className="flex gap-2 text-xs text-slate-500">
-                      <span>{room.beds === 1 ? t("bedsOne") : t("beds", { n: room.beds })}</span>
-                      <Badge tone={room.count <= 2 ? "yellow" : "green"}>{t("available", { n: room.count })}</Badge>
-                    </span>
-                  </div>
-                  <ul className="divide-y divide-slate-100 border-t border-slate-100">
-                    {room.products.map((p) => (
-                      <li key={p.rateId} className="grid gap-2 px-3 py-2 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="product">
-                        <div className="min-w-0">
-                          <p className="text-sm font-medium text-slate-800">{p.rateDescription}</p>
-                          <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                            <Badge tone="blue">{p.boardType ? `${p.boardType} · ${p.boardTypeDescription}` : p.boardTypeDescription || t("noBoard")}</Badge>
-                            <Badge tone={p.refundable === "full" ? "green" : p.refundable === "partial" ? "yellow" : "red"}>{t(`refundable.${p.refundable}`)}</Badge>
-                          </p>
-                          <p className="mt-1 text-xs text-slate-500">{p.cancellationPolicy}</p>
-                        </div>
-                        <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
-                          <div className="text-right">
-                            <p className="text-xs text-slate-500">{t("stayPrice")}</p>
-                            <p className="text-lg font-semibold text-slate-900" data-testid="stay-price">
-                              {formatMoney(p.baseRate.amountBeforeTax, p.currency, locale)}
-                            </p>
-                            <p className="text-xs text-slate-400">{t("perNight", { amount: formatMoney(Math.round(p.baseRate.amountBeforeTax / p.baseDailyAmounts.length), p.currency, locale) })}</p>
-                          </div>
-                          {search && (
-                            <a
-                              className="btn-primary whitespace-nowrap"
-                              href={`/book?${new URLSearchParams({
-                                hotel_id: String(hotel.id),
-                                room_id: room.roomId,
-                                rate_id: p.rateId,
-                                checkin: search.checkin,
-                                nights: String(search.nights),
-                                adults: String(a.adults),
-                                children_ages: a.children_ages ?? "",
-                              })}`}
-                            >
-                              {t("book")}
-                            </a>
-                          )}
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
+      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold text-slate-900">{hotel.name}</h2>
+          <p className="text-sm text-slate-600">
+            {cityLabel(hotel.city)} · {t("largestBeds", { n: hotel.largest_room_beds })}
+          </p>
+        </div>
+        <div className="flex items-center gap-4">
+          <div className="text-right">
+            <p className="text-xs text-slate-600">{t("from")}</p>
+            <p className="text-xl font-semibold text-slate-900" data-testid="lowest-price">
+              {formatMoney(view.lowest ?? 0, view.currency, locale)}
+            </p>
+            {search && <p className="text-xs text-slate-600">{t("fromHint", { guests: partyText, nights: countLabel(search.nights, "noche") })}</p>}
           </div>
-        ))}
-      </div>
+          <button type="button" className="btn-secondary whitespace-nowrap" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+            {open ? t("hideRooms") : t("showRooms", { n: view.roomCount })}
+          </button>
+        </div>
+      </header>
+      {open && (
+        <div id={panel} className="divide-y divide-slate-100 border-t border-slate-100">
+          {view.groups.map((a, i) => {
+            const guests = guestsLabel(a.adults, a.children_ages);
+            return (
+              <div key={i} className="px-4 py-3" data-testid="group-result">
+                {view.groups.length > 1 && (
+                  <h3 className="mb-2 text-sm font-semibold text-slate-700">
+                    {t("group", { n: i + 1 })}: {guests}
+                  </h3>
+                )}
+                {a.available_rooms.length === 0 && <p className="text-sm text-slate-600">{t("noRooms")}</p>}
+                <div className="space-y-3">
+                  {a.available_rooms.map((room) => (
+                    <div key={room.roomId} className="rounded-md border border-slate-200">
+                      <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-50 px-3 py-2">
+                        <span className="font-medium text-slate-800">{room.roomName}</span>
+                        <span className="flex flex-wrap gap-2 text-xs text-slate-700">
+                          <span>{t("fits", { guests })}</span>
+                          <span aria-hidden="true">·</span>
+                          <span>{room.beds === 1 ? t("bedsOne") : t("beds", { n: room.beds })}</span>
+                          <Badge tone={room.count <= 2 ? "yellow" : "green"}>{room.count === 1 ? t("availableOne") : t("available", { n: room.count })}</Badge>
+                        </span>
+                      </div>
+                      <ul className="divide-y divide-slate-100 border-t border-slate-100">
+                        {room.products.map((p) => (
+                          <li key={p.rateId} className="grid gap-2 px-3 py-2 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="product">
+                            <div className="min-w-0">
+                              <p className="text-sm font-medium text-slate-800">{p.rateDescription}</p>
+                              <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs">
+                                <Badge tone="blue">{productBoard(p)}</Badge>
+                                <Badge tone={p.refundable === "full" ? "green" : p.refundable === "partial" ? "yellow" : "red"}>{t(`refundable.${p.refundable}`)}</Badge>
+                              </p>
+                              <p className="mt-1 text-xs text-slate-600">{p.cancellationPolicy}</p>
+                            </div>
+                            <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+                              <div className="text-right">
+                                <p className="text-xs text-slate-600">{t("stayPrice")}</p>
+                                <p className="text-lg font-semibold text-slate-900" data-testid="stay-price">
+                                  {formatMoney(price(p), p.currency, locale)}
+                                </p>
+                                <p className="text-xs text-slate-600">{t("perNight", { amount: formatMoney(Math.round(price(p) / p.baseDailyAmounts.length), p.currency, locale) })}</p>
+                              </div>
+                              {search && (
+                                <a
+                                  className="btn-primary whitespace-nowrap"
+                                  href={`/book?${new URLSearchParams({
+                                    hotel_id: String(hotel.id),
+                                    room_id: room.roomId,
+                                    rate_id: p.rateId,
+                                    checkin: search.checkin,
+                                    nights: String(search.nights),
+                                    adults: String(a.adults),
+                                    children_ages: a.children_ages ?? "",
+                                  })}`}
+                                >
+                                  {t("book")}
+                                </a>
+                              )}
+                            </div>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      )}
     </article>
   );
 }

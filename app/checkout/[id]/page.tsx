@@ -24,6 +24,8 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   });
   if (!tx) notFound();
   const hotel = await prisma.hotel.findUnique({ where: { id: tx.hotel_id }, select: { city: true } });
+  // A payment from a link carries the link's secret code as its reference: the guest is not shown it.
+  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id }, select: { link: { select: { code: true } } } });
   const isCash = tx.method === "cash";
   const tone = { approved: "bg-emerald-50 text-emerald-700", pending: "bg-amber-50 text-amber-800", rejected: "bg-red-50 text-red-700", expired: "bg-slate-100 text-slate-600", cancelled: "bg-slate-100 text-slate-600", refunded: "bg-sky-50 text-sky-700" }[tx.status];
 
@@ -53,8 +55,12 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           <dl className="grid grid-cols-3 gap-y-2 text-sm">
             <dt className="text-slate-500">{t("checkout.hotel")}</dt>
             <dd className="col-span-2">{tx.hotel_name}{hotel ? ` · ${cityLabel(hotel.city)}` : ""}</dd>
-            <dt className="text-slate-500">{t("checkout.order")}</dt>
-            <dd className="col-span-2">{tx.ref_number}</dd>
+            {tx.ref_number !== viaLink?.link?.code && (
+              <>
+                <dt className="text-slate-500">{t("checkout.order")}</dt>
+                <dd className="col-span-2">{tx.ref_number}</dd>
+              </>
+            )}
             <dt className="text-slate-500">{t("checkout.payer")}</dt>
             <dd className="col-span-2">{tx.ref_name} {tx.ref_lastname}</dd>
             {tx.expires_at && tx.status === "pending" && (

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { getDatabase } from "@/lib/db";
 import { getDict } from "@/lib/i18n/server";
 import { HttpError } from "@/lib/http/errors";
-import { formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { formatDate, formatDateTime, formatMoney, cityLabel, countLabel, guestsLabel } from "@/lib/format";
+import { ymd } from "@/lib/time";
 import { getVoucher } from "@/lib/payments/voucher";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
@@ -21,6 +22,7 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     throw e;
   });
   if (!v) notFound();
+  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id: v.transaction_id }, select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } } });
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
   const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
   const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20", cancelled: "bg-slate-100 text-slate-600 ring-slate-500/20", refunded: "bg-sky-50 text-sky-700 ring-sky-600/20" }[v.status];
@@ -37,9 +39,16 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     if (v.cash_method) rows.push([t("voucher.network"), v.cash_method]);
     if (v.bank) rows.push([t("voucher.bank"), v.bank]);
   }
-  rows.push([t("voucher.order"), v.ref_number]);
+  // A payment made from a link carries the link's secret code as its reference: the guest is not shown it.
+  if (v.ref_number !== viaLink?.link?.code) rows.push([t("voucher.order"), v.ref_number]);
   if (v.detail) rows.push([t("voucher.detail"), v.detail]);
   rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
+  const stay = viaLink?.reservation;
+  if (stay) {
+    rows.push([t("voucher.reservation"), stay.code]);
+    rows.push([t("voucher.stay"), `${formatDate(ymd(stay.checkin), locale)} → ${formatDate(ymd(stay.checkout), locale)} · ${countLabel(stay.nights, "noche")}`]);
+    rows.push([t("voucher.guests"), <span key="g" data-testid="voucher-guests">{guestsLabel(stay.adults, stay.childrenAges, stay.children)}</span>]);
+  }
   rows.push([t("voucher.payer"), v.payer.name]);
   if (v.payer.fiscal_number) rows.push([t("voucher.document"), v.payer.fiscal_number]);
 
@@ -50,7 +59,7 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
         <LocaleSwitch />
       </div>
       <article className="card overflow-hidden" data-testid="voucher">
-        <header className="flex items-start justify-between bg-brand-600 px-6 py-5 text-white">
+        <header className="flex items-start justify-between bg-brand-700 px-6 py-5 text-white">
           <div>
             <p className="text-lg font-bold">{v.operator}</p>
             <h1 className="text-sm opacity-90">{t("voucher.title")}</h1>
@@ -74,22 +83,35 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
             {rows.map(([k, val]) => (
               <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
+                <dt className="text-slate-600">{k}</dt>
                 <dd className="break-words sm:col-span-2">{val}</dd>
               </div>
             ))}
           </dl>
           <dl className="grid grid-cols-2 gap-y-1 border-t border-slate-200 pt-4 text-sm">
-            <dt className="text-slate-500">{t("voucher.base")}</dt>
-            <dd className="text-right">{money(v.base_amount)}</dd>
-            <dt className="text-slate-500">{t("voucher.tax", { p: pct(v.tax_percent) })}</dt>
-            <dd className="text-right">{money(v.tax_amount)}</dd>
-            <dt className="text-slate-500">{t("voucher.service", { p: pct(v.service_percent) })}</dt>
-            <dd className="text-right">{money(v.service_amount)}</dd>
+            {/* Taxes and service appear only when the payment broke them down (Cobrar's default is 0 %, as links). */}
+            {(pct(v.tax_percent) !== "0" || pct(v.service_percent) !== "0") && (
+              <>
+                <dt className="text-slate-600">{t("voucher.base")}</dt>
+                <dd className="text-right">{money(v.base_amount)}</dd>
+              </>
+            )}
+            {pct(v.tax_percent) !== "0" && (
+              <>
+                <dt className="text-slate-600">{t("voucher.tax", { p: pct(v.tax_percent) })}</dt>
+                <dd className="text-right">{money(v.tax_amount)}</dd>
+              </>
+            )}
+            {pct(v.service_percent) !== "0" && (
+              <>
+                <dt className="text-slate-600">{t("voucher.service", { p: pct(v.service_percent) })}</dt>
+                <dd className="text-right">{money(v.service_amount)}</dd>
+              </>
+            )}
             <dt className="font-semibold">{t("voucher.total")}</dt>
-            <dd className="text-right font-semibold">{money(v.amount)} {v.currency}</dd>
+            <dd className="text-right font-semibold" data-testid="voucher-total">{money(v.amount)} {v.currency}</dd>
           </dl>
-          <p className="text-xs text-slate-400">
+          <p className="text-xs text-slate-600">
             {t("voucher.issuedBy", { operator: v.operator })} · {formatDateTime(v.issued_at, locale)} · {t("voucher.transaction")} <span className="font-mono">{v.transaction_id}</span>
           </p>
           <div className="flex flex-wrap gap-2 print:hidden">

@@ -8,11 +8,12 @@ import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
 import { paymentMessages } from "@/lib/payments/messages";
-import { TakePayment } from "./TakePayment";
+import { TakePayment, type TakePaymentPrefill } from "./TakePayment";
+import { parseMoneyText } from "@/lib/money/input";
 
 export const metadata: Metadata = { title: "Cobrar" };
 
-export default async function TakePaymentPage() {
+export default async function TakePaymentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireUser(["agency"]);
   const { t } = await getDict(paymentMessages);
   const { prisma } = await getDatabase();
@@ -21,10 +22,27 @@ export default async function TakePaymentPage() {
   const h = await headers();
   const seen = clientIp(h);
   const ip = isIP(seen) === 4 ? seen : "127.0.0.1";
+  // "Pagar ahora" on a reservation opens Cobrar filled in with what it owes.
+  const q = await searchParams;
+  const one = (k: string) => {
+    const v = q[k];
+    return typeof v === "string" ? v.slice(0, 200) : undefined;
+  };
+  const amountParam = one("amount");
+  const amount = amountParam && /^\d{1,12}(\.\d{1,2})?$/.test(amountParam) ? Number(amountParam) : amountParam ? parseMoneyText(amountParam) : null;
+  const prefill: TakePaymentPrefill = {
+    hotel_id: hotels.some((x) => String(x.id) === one("hotel_id")) ? one("hotel_id") : undefined,
+    ref_name: one("ref_name"),
+    ref_lastname: one("ref_lastname"),
+    ref_number: one("ref_number"),
+    amount: amount && amount > 0 ? amount : null,
+    email: one("email"),
+    phone: one("phone"),
+  };
   return (
     <div>
       <PageHeader title={t("take.title")} subtitle={t("take.subtitle")} />
-      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} />
+      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} prefill={prefill} />
     </div>
   );
 }

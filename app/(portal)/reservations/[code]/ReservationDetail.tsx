@@ -6,7 +6,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { EmptyState } from "@/components/ui";
-import { formatDate, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { formatDate, formatDateTime, formatMoney, cityLabel, countryName, formatPhone, guestsLabel, parseAges, boardLabel, countLabel, paymentMethodLabel, paymentStatusLabel, humanizeDetail } from "@/lib/format";
 import { ReservationStatusBadge } from "../status";
 
 interface Detail {
@@ -71,7 +71,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
   const [editing, setEditing] = useState(false);
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
 
-  if (q.isLoading) return <p className="text-slate-500">…</p>;
+  if (q.isLoading) return <p className="text-slate-600">…</p>;
   if (q.error || !r) return <EmptyState title={t("detail.notFound")} />;
 
   const refresh = () => qc.invalidateQueries({ queryKey: ["reservation", code] });
@@ -86,7 +86,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
       setEditing(false);
       await refresh();
     } catch (err) {
-      setMsg({ ok: false, text: err instanceof ApiError ? err.detail : String(err) });
+      setMsg({ ok: false, text: err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.failed") });
     }
   }
 
@@ -96,7 +96,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
       await apiFetch(`/v2/bookings/chatbot/${code}/cancel`, { method: "POST" });
       await refresh();
     } catch (err) {
-      setMsg({ ok: false, text: err instanceof ApiError ? err.detail : String(err) });
+      setMsg({ ok: false, text: err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.failed") });
     }
   }
 
@@ -107,7 +107,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
       setMsg({ ok: true, text: t("detail.paidFromBalance") });
       await refresh();
     } catch (err) {
-      setMsg({ ok: false, text: err instanceof ApiError ? err.detail : String(err) });
+      setMsg({ ok: false, text: err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.failed") });
     }
   }
 
@@ -121,13 +121,19 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
         </div>
       )}
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <p className="text-sm text-slate-500">{t("detail.code")}</p>
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">{t("detail.code")}</p>
           <p className="font-mono text-3xl font-bold tracking-wider" data-testid="booking-code">
             {r.chatbot_id}
           </p>
-          <p className="mt-1 text-slate-600">
-            {r.hotel_name} · {cityLabel(r.hotel_city)} · {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)}
+          <p className="mt-1 text-slate-700">
+            {r.hotel_name} · {cityLabel(r.hotel_city)}
+          </p>
+          <p className="text-slate-700">
+            {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)} · {countLabel(r.nights, "noche")}
+          </p>
+          <p className="text-slate-700" data-testid="reservation-guests">
+            {countLabel(r.rooms, "habitación")} · {guestsLabel(r.adults, r.children_ages, r.children)}
           </p>
         </div>
         <div className="flex items-center gap-3">
@@ -138,7 +144,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
       {r.status === "pending_payment" && (
         <section className="card grid gap-4 p-5 md:grid-cols-2">
           <div>
-            <p className="text-sm text-slate-500">{t("detail.deadline")}</p>
+            <p className="text-sm text-slate-600">{t("detail.deadline")}</p>
             <p className="font-medium">{formatDateTime(r.payment_deadline, locale)}</p>
             {countdown && (
               <p className={`mt-1 text-2xl font-semibold ${countdown.overdue ? "text-red-700" : "text-amber-700"}`} data-testid="countdown">
@@ -148,7 +154,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
           </div>
           <div>
             <p className="text-sm font-medium text-slate-700">{t("detail.nextSteps")}</p>
-            <p className="text-sm text-slate-500">{t("detail.payHint")}</p>
+            <p className="text-sm text-slate-600">{t("detail.payHint")}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               {canPay && (
                 <Link href={payHref} className="btn-primary">
@@ -173,22 +179,30 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
 
       {msg && <p className={`rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`}>{msg.text}</p>}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 [&>section]:min-w-0">
         <section className="card p-5 lg:col-span-2">
           <h2 className="mb-3 font-semibold">{t("detail.rooms")}</h2>
           <div className="space-y-4">
             {r.rooms_data.map((x, i) => (
               <div key={i} className="rounded-md border border-slate-100 p-3">
                 <div className="flex flex-wrap justify-between gap-2">
-                  <p className="font-medium">
+                  <p className="min-w-0 font-medium">
                     {x.quantity} × {x.room_name} · {x.rate_description}
                   </p>
                   <p className="font-semibold">{formatMoney(x.amount, r.currency, locale)}</p>
                 </div>
-                <p className="text-xs text-slate-500">{x.cancellation_policy}</p>
-                <p className="mt-2 text-xs text-slate-500">
-                  {t("detail.nightly")}: {x.nightly.map((n) => `${formatDate(n.day, locale)} ${formatMoney(n.amount, r.currency, locale)}`).join(" · ")}
+                <p className="text-sm text-slate-700" data-testid="room-guests">
+                  {x.quantity > 1 ? `${t("detail.perRoom")}: ` : ""}
+                  {guestsLabel(x.adults, parseAges(r.children_ages).slice(0, x.children), x.children)} · {boardLabel(x.board_type)}
                 </p>
+                <p className="text-xs text-slate-600">{x.cancellation_policy}</p>
+                <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600" aria-label={t("detail.nightly")}>
+                  {x.nightly.map((n) => (
+                    <li key={n.day} className="whitespace-nowrap">
+                      {formatDate(n.day, locale)} · {formatMoney(n.amount, r.currency, locale)}
+                    </li>
+                  ))}
+                </ul>
               </div>
             ))}
           </div>
@@ -212,7 +226,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
               </dd>
             </div>
           </dl>
-          {r.card && <p className="mt-3 text-xs text-slate-500">{t("detail.card", { brand: r.card.brand, last4: r.card.last_four })}</p>}
+          {r.card && <p className="mt-3 text-xs text-slate-600">{t("detail.card", { brand: r.card.brand, last4: r.card.last_four })}</p>}
         </section>
 
         <section className="card p-5 lg:col-span-2">
@@ -246,29 +260,29 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
           ) : (
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
               <div>
-                <dt className="text-slate-500">{t("book.firstName")}</dt>
+                <dt className="text-slate-600">{t("book.firstName")}</dt>
                 <dd data-testid="guest-name">
                   {r.firstName} {r.lastName}
                 </dd>
               </div>
               <div>
-                <dt className="text-slate-500">{t("book.email")}</dt>
-                <dd>{r.email}</dd>
+                <dt className="text-slate-600">{t("book.email")}</dt>
+                <dd className="break-words">{r.email}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">{t("book.phone")}</dt>
-                <dd>+{r.telephone}</dd>
+                <dt className="text-slate-600">{t("book.phone")}</dt>
+                <dd className="whitespace-nowrap" data-testid="guest-phone">{formatPhone(`+${r.telephone}`)}</dd>
               </div>
               <div>
-                <dt className="text-slate-500">{t("book.country")}</dt>
+                <dt className="text-slate-600">{t("book.country")}</dt>
                 <dd>
-                  {r.country}
+                  {countryName(r.country)}
                   {r.city ? ` · ${r.city}` : ""}
                 </dd>
               </div>
               {r.notes && (
                 <div className="sm:col-span-2">
-                  <dt className="text-slate-500">{t("book.notes")}</dt>
+                  <dt className="text-slate-600">{t("book.notes")}</dt>
                   <dd className="whitespace-pre-wrap">{r.notes}</dd>
                 </div>
               )}
@@ -282,7 +296,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
             {r.history.map((h, i) => (
               <li key={i}>
                 <p className="font-medium">{t(`status.${h.to}`)}</p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-slate-600">
                   {formatDateTime(h.at, locale)}
                   {h.reason ? ` · ${h.reason}` : ""}
                 </p>
@@ -294,28 +308,26 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
         <section className="card p-5 lg:col-span-3">
           <h2 className="mb-3 font-semibold">{t("detail.payments")}</h2>
           {r.payments.length === 0 ? (
-            <p className="text-sm text-slate-500">{t("detail.noPayments")}</p>
+            <p className="text-sm text-slate-600">{t("detail.noPayments")}</p>
           ) : (
-            <table className="table-basic">
-              <tbody className="divide-y divide-slate-100">
-                {r.payments.map((p) => (
-                  <tr key={p.transaction_id}>
-                    <td className="font-mono text-xs">{p.transaction_id}</td>
-                    <td>{t(`detail.method.${p.method}`)}</td>
-                    <td>{t(`detail.pstatus.${p.status}`)}</td>
-                    <td className="text-right">{formatMoney(p.amount, r.currency, locale)}</td>
-                    <td>{formatDateTime(p.created_at, locale)}</td>
-                    <td>
-                      {p.voucher_url && (
-                        <a href={p.voucher_url.replace(/^\/v2/, "")} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
-                          {t("detail.voucher")}
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ul className="divide-y divide-slate-100" data-testid="reservation-payments">
+              {r.payments.map((p) => (
+                <li key={p.transaction_id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                  <span className="min-w-0">
+                    <span className="font-medium">{paymentMethodLabel(p.method)}</span> · {paymentStatusLabel(p.status)}
+                    <span className="block text-xs text-slate-600">{formatDateTime(p.created_at, locale)}</span>
+                  </span>
+                  <span className="flex items-center gap-3">
+                    <span className="font-semibold">{formatMoney(p.amount, r.currency, locale)}</span>
+                    {p.voucher_url && (
+                      <a href={p.voucher_url.replace(/^\/v2/, "")} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                        {t("detail.voucher")}
+                      </a>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       </div>
