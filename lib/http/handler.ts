@@ -9,6 +9,7 @@ import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
 import { RawResponse, type AnyRoute, type Method } from "./route";
 import { logger, log as rootLog } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
+import { encodedResponse, Precompressed } from "./compress";
 import { getDatabase, Prisma, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
@@ -61,9 +62,9 @@ export function toJson(body: unknown): string {
   });
 }
 
-function jsonResponse(status: number, body: unknown, headers: Record<string, string>): Response {
+async function jsonResponse(req: Request, status: number, body: unknown, headers: Record<string, string>): Promise<Response> {
   if (status === 204 || body === undefined) return new Response(null, { status: status === 200 ? 204 : status, headers });
-  return new Response(toJson(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+  return encodedResponse(req, status, toJson(body), { "content-type": "application/json; charset=utf-8", ...headers });
 }
 
 function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
@@ -238,10 +239,10 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     if (result.body instanceof Response) {
       response = result.body;
       for (const [k, v] of Object.entries(baseHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    } else if (result.body instanceof Uint8Array || typeof result.body === "string") {
-      response = new Response(result.body as BodyInit, { status: result.status, headers });
+    } else if (result.body instanceof Uint8Array || typeof result.body === "string" || result.body instanceof Precompressed) {
+      response = await encodedResponse(req, result.status, result.body, headers);
     } else {
-      response = jsonResponse(result.status, result.body, headers);
+      response = await jsonResponse(req, result.status, result.body, headers);
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
     if (process.env.LOG_REQUESTS !== "off") {

@@ -39,13 +39,21 @@ function productWire(room: RoomOffer, p: ProductOffer, agency: boolean) {
   };
 }
 
-/** 4.2: every active hotel of the city that can host at least one layout item. */
-export async function agencyAvailability(
-  database: Database,
+export interface AgencySearch {
+  city: string;
+  /** The city as the client wrote it (for the 404 message). */
+  cityAsSent: string;
+  checkin: string;
+  nights: number;
+  layout: LayoutItem[];
+}
+
+/** 4.2's checks that depend on the caller and the clock (run on every request, cached answer or not). */
+export function agencySearchRequest(
   principal: Principal,
   input: { agencyType: "retailer" | "wholesale"; query: z.output<typeof agencyAvailabilityQuery>; body: z.output<typeof agencyAvailabilityBody> },
   now: Date,
-) {
+): AgencySearch {
   if (principal.role === "agency" && principal.agencyType !== input.agencyType) {
     throw forbidden(`Su agencia es de tipo ${principal.agencyType ?? "desconocido"}; no puede consultar la disponibilidad ${input.agencyType}`);
   }
@@ -54,13 +62,18 @@ export async function agencyAvailability(
   const city = normalizeCity(input.query.city);
   if (!city) throw badRequest("city: es obligatorio");
   const layout: LayoutItem[] = input.body.layout.map((l) => ({ adults: l.adults, childrenAges: l.children_ages ?? [] }));
+  return { city, cityAsSent: input.query.city, checkin, nights, layout };
+}
 
+/** 4.2's answer from the database: every active hotel of the city that can host at least one layout item. */
+export async function agencySearchAnswer(database: Database, q: AgencySearch) {
+  const { city, checkin, nights, layout } = q;
   const cm = channelManager(database);
   const offers = await cm.search({ where: { city }, checkin, nights, layout });
   if (offers.length === 0) {
     // An unknown city is a 404; a known city with nothing to sell is an empty list.
     const known = await database.sql.query<{ one: number }>("SELECT 1 AS one FROM hotels WHERE city = $1 LIMIT 1", [city]);
-    if (known.length === 0) throw notFound(`city: no hay hoteles en ${input.query.city}`);
+    if (known.length === 0) throw notFound(`city: no hay hoteles en ${q.cityAsSent}`);
   }
   return offers.map((o) => ({
     hotel: {
@@ -87,26 +100,56 @@ export async function agencyAvailability(
   }));
 }
 
-/** 4.3: one hotel, one occupancy. */
-export async function hotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date) {
+/** 4.2 without cache: checks, then the answer from the database. */
+export async function agencyAvailability(
+  database: Database,
+  principal: Principal,
+  input: { agencyType: "retailer" | "wholesale"; query: z.output<typeof agencyAvailabilityQuery>; body: z.output<typeof agencyAvailabilityBody> },
+  now: Date,
+) {
+  return agencySearchAnswer(database, agencySearchRequest(principal, input, now));
+}
+
+export interface HotelSearch {
+  hotelId: number;
+  checkin: string;
+  nights: number;
+  adults: number;
+  childrenAges: number[];
+  roomType: string | null;
+}
+
+/** 4.3's checks that depend on the request and the clock. */
+export function hotelSearchRequest(input: z.output<typeof hotelAvailabilityQuery>, now: Date): HotelSearch {
   const { hotel_id, checkin, nights, adults } = input;
   if (input.children.length > 0 && input.children_ages.length > 0 && input.children.join(",") !== input.children_ages.join(",")) {
     throw badRequest("children_ages: no coincide con children; envíe solo uno de los dos");
   }
   const childrenAges = input.children_ages.length > 0 ? input.children_ages : input.children;
   assertBookableCheckin(checkin, now);
-  const hotel = await database.sql.query<{ id: number }>("SELECT id FROM hotels WHERE id = $1 AND is_active", [hotel_id]);
-  if (hotel.length === 0) throw notFound(`hotel_id: el hotel ${hotel_id} no existe`);
+  return { hotelId: hotel_id, checkin, nights, adults, childrenAges, roomType: input.room_type ? input.room_type.toUpperCase() : null };
+}
+
+/** 4.3's answer from the database: one hotel, one occupancy. */
+export async function hotelSearchAnswer(database: Database, q: HotelSearch) {
+  const { hotelId, checkin, nights, adults, childrenAges } = q;
+  const hotel = await database.sql.query<{ id: number }>("SELECT id FROM hotels WHERE id = $1 AND is_active", [hotelId]);
+  if (hotel.length === 0) throw notFound(`hotel_id: el hotel ${hotelId} no existe`);
 
   const cm = channelManager(database);
-  const [offer] = await cm.search({ where: { hotelId: hotel_id }, checkin, nights, layout: [{ adults, childrenAges }] }, { includeEmpty: true });
+  const [offer] = await cm.search({ where: { hotelId }, checkin, nights, layout: [{ adults, childrenAges }] }, { includeEmpty: true });
   let rooms = offer?.items[0]?.rooms ?? [];
-  if (input.room_type) {
-    const wanted = input.room_type.toUpperCase();
+  if (q.roomType) {
+    const wanted = q.roomType;
     rooms = rooms.filter((r) => r.roomType.toUpperCase() === wanted || r.roomId.toUpperCase() === wanted);
   }
   return {
     total_count: rooms.reduce((s, r) => s + r.count, 0),
     available_rooms: rooms.map((r) => ({ roomId: r.roomId, roomName: r.roomName, count: r.count, products: r.products.map((p) => productWire(r, p, false)) })),
   };
+}
+
+/** 4.3 without cache. */
+export async function hotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date) {
+  return hotelSearchAnswer(database, hotelSearchRequest(input, now));
 }

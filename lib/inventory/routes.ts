@@ -1,7 +1,7 @@
 // Availability (4.2, 4.3), lookups (4.14) and the built-in channel manager's ARI endpoints (decisions.md 5).
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
-import { agencyAvailability, hotelAvailability } from "./availability";
+import { cachedAgencyAvailability, cachedHotelAvailability } from "./search-cache";
 import * as ari from "./service";
 import {
   agencyAvailabilityBody,
@@ -32,8 +32,8 @@ import {
 
 const TAG_AVAIL = "Disponibilidad";
 // Availability bodies hold plain numbers only (no Decimals): native JSON.stringify, without the pipeline's
-// Decimal-aware replacer, which costs more than the search itself on a whole city.
-const plainJson = (body: unknown) => json(200, JSON.stringify(body), { "content-type": "application/json; charset=utf-8" });
+// Decimal-aware replacer, done once per cached answer (search-cache.ts), compressed once per encoding.
+const cachedJson = (body: unknown) => json(200, body, { "content-type": "application/json; charset=utf-8" });
 const TAG_ARI = "Inventario (ARI)";
 const anyone = ["operator", "agency", "hotel_admin"] as const;
 const managers = ["operator", "hotel_admin"] as const;
@@ -51,7 +51,7 @@ export const inventoryRoutes = [
     body: agencyAvailabilityBody,
     responses: [{ status: 200, description: "Hoteles con disponibilidad", schema: agencyAvailabilityResponse }],
     handler: async ({ database, principal, params, query, body, clock }) =>
-      plainJson(await agencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now())),
+      cachedJson(await cachedAgencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now())),
   }),
   defineRoute({
     method: "GET",
@@ -62,7 +62,7 @@ export const inventoryRoutes = [
     tags: [TAG_AVAIL],
     query: hotelAvailabilityQuery,
     responses: [{ status: 200, description: "Habitaciones disponibles", schema: hotelAvailabilityResponse }],
-    handler: async ({ database, query, clock }) => plainJson(await hotelAvailability(database, query, clock.now())),
+    handler: async ({ database, query, clock }) => cachedJson(await cachedHotelAvailability(database, query, clock.now())),
   }),
   defineRoute({
     method: "GET",

@@ -1,0 +1,113 @@
+// Compression of /api JSON answers, negotiated with Accept-Encoding (br or gzip), above a size threshold.
+// The pipeline (handler.ts) compresses JSON bodies of COMPRESS_MIN_BYTES or more once per request; a body the
+// service already holds as `Precompressed` (a cached search answer) keeps each encoding after the first use,
+// so a cache hit costs no compression at all. A response that carries Content-Encoding is left alone by
+// Next.js's own gzip middleware (server.mjs / next start), so nothing is compressed twice.
+import zlib from "node:zlib";
+import { promisify } from "node:util";
+
+export type Encoding = "br" | "gzip";
+
+/** Bodies below this size go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const gzipAsync = promisify(zlib.gzip);
+const brotliAsync = promisify(zlib.brotliCompress);
+
+/** gzip level 6 (zlib's default) and brotli quality 5: near-best ratio on JSON at a few ms per MiB. */
+export function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level: 6 });
+  return brotliAsync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/**
+ * The encoding to answer with, from an Accept-Encoding header: the highest q among br and gzip (br wins a tie,
+ * it is smaller), `*` standing for both; q=0 refuses. null: send the body as it is.
+ */
+export function negotiateEncoding(header: string | null | undefined): Encoding | null {
+  if (!header) return null;
+  const q: Record<string, number> = {};
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    let weight = 1;
+    for (const p of params) {
+      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
+      if (m) weight = Number(m[1]);
+    }
+    if (!Number.isFinite(weight)) weight = 0;
+    q[name] = Math.max(q[name] ?? 0, weight);
+  }
+  const star = q["*"];
+  const br = q.br ?? star ?? 0;
+  const gzip = q.gzip ?? q["x-gzip"] ?? star ?? 0;
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? "br" : "gzip";
+}
+
+const isJson = (contentType: string | undefined) => !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
+
+/** A JSON body built once and sent many times: each encoding is computed on first use and kept. */
+export class Precompressed {
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly body: Buffer,
+    readonly contentType = "application/json; charset=utf-8",
+  ) {}
+
+  /** The encoded bytes, computed once (concurrent first uses share the work). */
+  as(encoding: Encoding): Promise<Buffer> {
+    let p = this.encoded.get(encoding);
+    if (!p) {
+      p = compress(this.body, encoding);
+      this.encoded.set(encoding, p);
+      p.catch(() => this.encoded.delete(encoding));
+    }
+    return p;
+  }
+
+  /** Bytes of the identity body, for cache accounting (the encodings are a few % of it). */
+  size(): number {
+    return this.body.length;
+  }
+
+  /** Callers that want the value (the MCP engine) get the parsed JSON. */
+  toJSON(): unknown {
+    return JSON.parse(this.body.toString("utf8"));
+  }
+}
+
+function withVary(headers: Record<string, string>): Record<string, string> {
+  const existing = Object.entries(headers).find(([k]) => k.toLowerCase() === "vary");
+  if (!existing) return { ...headers, vary: "Accept-Encoding" };
+  if (/\baccept-encoding\b/i.test(existing[1])) return headers;
+  return { ...headers, [existing[0]]: `${existing[1]}, Accept-Encoding` };
+}
+
+const headerOf = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+
+/**
+ * The HTTP response for a body, compressed when the client accepts it, the body is JSON and at least
+ * COMPRESS_MIN_BYTES. JSON answers always carry `Vary: Accept-Encoding`.
+ */
+export async function encodedResponse(req: Request, status: number, body: string | Uint8Array | Precompressed, headers: Record<string, string>): Promise<Response> {
+  const pre = body instanceof Precompressed ? body : null;
+  const contentType = headerOf(headers, "content-type") ?? pre?.contentType;
+  const h = contentType && !headerOf(headers, "content-type") ? { ...headers, "content-type": contentType } : headers;
+  const raw = pre ? pre.body : typeof body === "string" ? Buffer.from(body, "utf8") : (body as Uint8Array);
+  if (!isJson(contentType) || headerOf(h, "content-encoding") || status === 204 || status === 304) {
+    return new Response(raw as BodyInit, { status, headers: h });
+  }
+  const vary = withVary(h);
+  const encoding = raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
+  if (!encoding) return new Response(raw as BodyInit, { status, headers: vary });
+  const bytes = pre ? await pre.as(encoding) : await compress(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), encoding);
+  return new Response(bytes as BodyInit, { status, headers: { ...vary, "content-encoding": encoding } });
+}

@@ -1,0 +1,145 @@
+// Cached search answers (issue 17): 4.2 (a city) and 4.3 (one hotel) are built once per distinct question and
+// per version of the data they read, kept serialised (and, on first use, gzip/br compressed), and reused while
+// the data is unchanged.
+//
+// Exactness: every write that can change a search answer raises its hotel's counter in hotel_search_versions in
+// the same transaction (database triggers, migration 20261123160000_search_versions). Each request first reads
+// the counters of its city (all hotels in it, with their ids, so a hotel leaving or joining the city changes the
+// key too) or of its hotel, in one indexed SELECT, and then answers from the cache only if an entry was built
+// for exactly those counters; otherwise it builds the answer from the database AFTER that read, so an answer is
+// never older than the counters it is filed under. Several instances agree because the counters live in the
+// shared database; nothing is pushed between processes.
+//
+// Settings: SEARCH_CACHE=off (always build from the database), SEARCH_CACHE_MB (memory for answers, 64).
+import type { Database } from "@/lib/db/open";
+import type { Principal } from "@/lib/auth/principal";
+import { Precompressed } from "@/lib/http/compress";
+import type { z } from "zod";
+import { agencySearchAnswer, agencySearchRequest, hotelSearchAnswer, hotelSearchRequest, type AgencySearch, type HotelSearch } from "./availability";
+import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
+
+const CITY_VERSION_SQL = `SELECT coalesce(string_agg(hotel_id::text || '.' || version::text, ',' ORDER BY hotel_id), '') AS v
+FROM hotel_search_versions WHERE city = $1`;
+const HOTEL_VERSION_SQL = `SELECT version::text AS v FROM hotel_search_versions WHERE hotel_id = $1`;
+
+/** The counters of every hotel filed under the city ("id.version,..."); "" when the city has no hotel. */
+export async function cityVersion(database: Database, city: string): Promise<string> {
+  const rows = await database.sql.query<{ v: string }>(CITY_VERSION_SQL, [city]);
+  return rows[0]?.v ?? "";
+}
+
+/** The hotel's counter; null when the hotel does not exist. */
+export async function hotelVersion(database: Database, hotelId: number): Promise<string | null> {
+  const rows = await database.sql.query<{ v: string }>(HOTEL_VERSION_SQL, [hotelId]);
+  return rows[0]?.v ?? null;
+}
+
+interface Entry {
+  version: string;
+  answer: Promise<Precompressed>;
+  bytes: number;
+}
+
+/**
+ * One entry per question (least recently used first out), holding the answer for the last version asked. A
+ * request with another version replaces it; concurrent requests for the same version share one build.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string, version: string, build: () => Promise<unknown>): Promise<Precompressed> {
+    const found = this.entries.get(key);
+    if (found && found.version === version) {
+      this.hits += 1;
+      // Most recently used goes last.
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.answer;
+    }
+    this.misses += 1;
+    if (found) this.remove(key, found);
+    const entry: Entry = { version, bytes: 0, answer: build().then((v) => new Precompressed(Buffer.from(JSON.stringify(v), "utf8"))) };
+    this.entries.set(key, entry);
+    entry.answer.then(
+      (p) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = p.size() + key.length + version.length;
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      () => {
+        // Errors (404, a database failure) are not kept.
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.answer;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, e: Entry) {
+    this.entries.delete(key);
+    this.bytes -= e.bytes;
+  }
+
+  private evict() {
+    for (const [key, e] of this.entries) {
+      if (this.bytes <= this.maxBytes || this.entries.size <= 1) break;
+      this.remove(key, e);
+    }
+  }
+}
+
+const enabled = () => process.env.SEARCH_CACHE !== "off";
+const maxBytes = () => Math.max(1, Number(process.env.SEARCH_CACHE_MB ?? 64) || 64) * 1024 * 1024;
+
+// One cache per open database (a server has one; tests open many, whose counters can coincide). Kept on
+// globalThis since Next.js may load this module more than once.
+const g = globalThis as unknown as { __hbSearchCaches?: WeakMap<Database, AnswerCache> };
+export function searchCache(database: Database): AnswerCache {
+  g.__hbSearchCaches ??= new WeakMap();
+  let cache = g.__hbSearchCaches.get(database);
+  if (!cache) g.__hbSearchCaches.set(database, (cache = new AnswerCache(maxBytes())));
+  return cache;
+}
+
+const layoutKey = (q: AgencySearch) => q.layout.map((l) => `${l.adults}:${l.childrenAges.join(".")}`).join("|");
+
+/** 4.2 through the cache: the caller's checks always run; the answer is reused while the city's counters hold. */
+export async function cachedAgencyAvailability(
+  database: Database,
+  principal: Principal,
+  input: { agencyType: "retailer" | "wholesale"; query: z.output<typeof agencyAvailabilityQuery>; body: z.output<typeof agencyAvailabilityBody> },
+  now: Date,
+): Promise<Precompressed> {
+  const q = agencySearchRequest(principal, input, now);
+  if (!enabled()) return new Precompressed(Buffer.from(JSON.stringify(await agencySearchAnswer(database, q)), "utf8"));
+  const version = await cityVersion(database, q.city);
+  // No hotel filed under the city: the answer is a 404, built (and thrown) every time.
+  if (version === "") return new Precompressed(Buffer.from(JSON.stringify(await agencySearchAnswer(database, q)), "utf8"));
+  const key = `city|${q.city}|${q.checkin}|${q.nights}|${input.agencyType}|${layoutKey(q)}`;
+  return searchCache(database).get(key, version, () => agencySearchAnswer(database, q));
+}
+
+const hotelKey = (q: HotelSearch) => `hotel|${q.hotelId}|${q.checkin}|${q.nights}|${q.adults}|${q.childrenAges.join(".")}|${q.roomType ?? ""}`;
+
+/** 4.3 through the cache. */
+export async function cachedHotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date): Promise<Precompressed> {
+  const q = hotelSearchRequest(input, now);
+  if (!enabled()) return new Precompressed(Buffer.from(JSON.stringify(await hotelSearchAnswer(database, q)), "utf8"));
+  const version = await hotelVersion(database, q.hotelId);
+  if (version === null) return new Precompressed(Buffer.from(JSON.stringify(await hotelSearchAnswer(database, q)), "utf8"));
+  return searchCache(database).get(hotelKey(q), version, () => hotelSearchAnswer(database, q));
+}
