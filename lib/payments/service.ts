@@ -12,7 +12,7 @@ import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
 import { creditReservation, reservationForPayment } from "./reservation-credit";
-import { recordLinkAttempt } from "@/lib/links/outcome";
+import { recordLinkAttempt } from "./link-outcome";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
 
