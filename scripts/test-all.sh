@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what is missing (npm packages, Debian's chromium),
-# starts the local PostgreSQL when it is down, then runs lint, typecheck, unit tests, API integration tests
+# starts the local PostgreSQL when it is down, then runs lint, the import-cycle check, typecheck, unit tests, API integration tests
 # on PGlite and on PostgreSQL, the Playwright journeys in Chromium, and two production instances on one
 # PostgreSQL behind a round-robin proxy. Ends with "N passed, N failed, N skipped".
 set -uo pipefail
@@ -40,6 +40,9 @@ pg_isready -h 127.0.0.1 -p 5432 || { echo "PostgreSQL no responde en 127.0.0.1:5
 
 step "Lint"
 npx eslint . --max-warnings=0 || failures+=("lint")
+
+step "Sin ciclos de importación"
+node scripts/check-cycles.mjs || failures+=("import-cycles")
 
 step "Typecheck"
 npx tsc --noEmit || failures+=("typecheck")

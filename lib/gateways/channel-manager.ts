@@ -1,8 +1,6 @@
 // The channel manager behind one interface (decisions.md section 5): search, hold, update guest, release.
 // The built-in implementation keeps inventory in our own tables; an external one would plug in here.
-import type { Database } from "@/lib/db/open";
 import type { Prisma } from "@/lib/db/generated/client";
-import { BuiltinChannelManager } from "./builtin-channel-manager";
 
 /** One room group asked for: adults and the ages of its children. */
 export interface LayoutItem {
@@ -88,9 +86,4 @@ export interface ChannelManager {
   releaseRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void>;
   /** Tells the channel manager the new main-guest data of a booking. */
   updateGuest(booking: { hotelId: number; bookingCode: string; guest: { firstName?: string; lastName?: string; email?: string; telephone?: string } }): Promise<void>;
-}
-
-/** The channel manager in use: the built-in one over our own tables. */
-export function channelManager(database: Database): ChannelManager {
-  return new BuiltinChannelManager(database);
 }

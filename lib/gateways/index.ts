@@ -1,6 +1,11 @@
-// The payment gateway in use: the sandbox unless a real processor is wired in at start-up.
+// The gateways in use. Each has its interface in its own module (payment-gateway.ts, channel-manager.ts), its
+// implementations beside it, and the choice of implementation here, so that no implementation imports this.
+// The payment gateway: the sandbox unless a real processor is wired in at start-up.
+import type { Database } from "@/lib/db/open";
 import type { PaymentGateway } from "./payment-gateway";
 import { SandboxGateway } from "./sandbox-gateway";
+import type { ChannelManager } from "./channel-manager";
+import { BuiltinChannelManager } from "./builtin-channel-manager";
 
 let current: PaymentGateway = new SandboxGateway();
 
@@ -10,4 +15,9 @@ export function paymentGateway(): PaymentGateway {
 
 export function setPaymentGateway(g: PaymentGateway) {
   current = g;
+}
+
+/** The channel manager in use: the built-in one over our own tables. */
+export function channelManager(database: Database): ChannelManager {
+  return new BuiltinChannelManager(database);
 }

@@ -4,7 +4,8 @@ import type { Database } from "@/lib/db/open";
 import type { Principal } from "@/lib/auth/principal";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { addDays, bogotaDate } from "@/lib/time";
-import { channelManager, type LayoutItem, type ProductOffer, type RoomOffer } from "@/lib/gateways/channel-manager";
+import type { LayoutItem, ProductOffer, RoomOffer } from "@/lib/gateways/channel-manager";
+import { channelManager } from "@/lib/gateways";
 import { normalizeCity } from "./city";
 import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
 

@@ -7,7 +7,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
-import { paymentDate } from "./outcome";
+import { paymentDate } from "@/lib/payments/link-outcome";
 
 let api: TestServer;
 let pem: string;

@@ -13,7 +13,7 @@ import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
 import { reservationForPayment } from "./reservation-credit";
 import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
-import { recordLinkAttempt } from "@/lib/links/outcome";
+import { recordLinkAttempt } from "./link-outcome";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
 

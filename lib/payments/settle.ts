@@ -10,7 +10,7 @@ import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { paymentGateway } from "@/lib/gateways";
 import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CARD_REASONS } from "@/lib/cards/service";
-import { recordLinkAttempt } from "@/lib/links/outcome";
+import { recordLinkAttempt } from "./link-outcome";
 import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { log } from "@/lib/http/log";

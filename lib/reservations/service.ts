@@ -3,7 +3,8 @@
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import { channelManager, RoomsUnavailableError, type HoldRequest, type Tx } from "@/lib/gateways/channel-manager";
+import { RoomsUnavailableError, type HoldRequest, type Tx } from "@/lib/gateways/channel-manager";
+import { channelManager } from "@/lib/gateways";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, dateOnly, daysBetween, isoBogota, ymd } from "@/lib/time";
