@@ -6,7 +6,8 @@ import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
-import { channelManager, RoomsUnavailableError } from "@/lib/gateways/channel-manager";
+import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
+import { channelManager } from "@/lib/gateways";
 import { reservationBody } from "@/lib/reservations/fixtures";
 
 let api: TestServer;
