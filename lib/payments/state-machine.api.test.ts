@@ -11,7 +11,7 @@ import { encryptCardField } from "./card-crypto";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { paymentGateway, setPaymentGateway } from "@/lib/gateways";
 import { SandboxGateway } from "@/lib/gateways/sandbox-gateway";
-import type { CardChargeInput, PaymentGateway } from "@/lib/gateways/payment-gateway";
+import type { CardChargeInput, CardChargeResult, PaymentGateway } from "@/lib/gateways/payment-gateway";
 import { addDays, bogotaDate } from "@/lib/time";
 import { reservationBody, sellableHotel } from "@/lib/reservations/fixtures";
 
@@ -280,7 +280,7 @@ describe(`one reservation, many methods (${testTarget()})`, () => {
 
 /** A gateway that approves (the sandbox records the charge) and then loses the answer. */
 class LostAnswerGateway extends SandboxGateway {
-  async chargeCard(input: CardChargeInput) {
+  async chargeCard(input: CardChargeInput): Promise<CardChargeResult> {
     await super.chargeCard(input);
     throw new Error("socket hang up");
   }
