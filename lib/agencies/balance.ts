@@ -1,4 +1,4 @@
-// Preloaded-balance ledger: top-ups by the operator, debits when a reservation is paid from balance.
+// Preloaded-balance ledger: top-ups by the operator, debits when a reservation is paid from balance, refunds back.
 // agencies.balance never goes negative: debits are a conditional UPDATE and a CHECK constraint backs it.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
@@ -40,6 +40,26 @@ export async function debitBalance(tx: Tx, agencyId: number, amount: Prisma.Deci
   }
   const entry = await tx.balanceEntry.create({
     data: { agencyId, amount: value.neg(), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "debit", reservationId, note: note ?? null, createdAt: now },
+  });
+  return presentEntry(entry);
+}
+
+/**
+ * Gives `amount` back to an agency's balance inside the caller's transaction (a refund of a balance payment) and writes
+ * the ledger entry (kind "refund"). Works whether or not the agency is still preloaded: the money was theirs.
+ */
+export async function creditBalance(tx: Tx, agencyId: number, amount: Prisma.Decimal | string, reservationId: string | null, now: Date, note: string) {
+  const value = new Prisma.Decimal(amount);
+  if (value.lte(0)) throw new Error("creditBalance: amount must be positive");
+  const rows = await tx.$queryRawUnsafe<{ balance: string }[]>(
+    `UPDATE agencies SET balance = balance + $1::numeric, updated_at = $3 WHERE id = $2 RETURNING balance::text AS balance`,
+    value.toFixed(2),
+    agencyId,
+    now,
+  );
+  if (rows.length === 0) throw notFound(`La agencia ${agencyId} no existe`);
+  const entry = await tx.balanceEntry.create({
+    data: { agencyId, amount: value, balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "refund", reservationId, note, createdAt: now },
   });
   return presentEntry(entry);
 }

@@ -676,6 +676,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un pago con sus reembolsos */
+        get: operations["getV2PaymentsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reembolsar un pago aprobado con tarjeta o con saldo (total o parcial)
+         * @description `{id}` es el `transaction_id` que lista `GET /v2/payments`. `amount` (número JSON) por defecto es todo lo que queda por reembolsar; los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. La reserva baja su monto pagado; un pago con saldo vuelve al saldo de la agencia; la agencia recibe el webhook `payment.refunded`. Ver docs/payments.md.
+         */
+        post: operations["postV2PaymentsIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/vouchers/{code}": {
         parameters: {
             query?: never;
@@ -4334,6 +4371,7 @@ export interface operations {
                         expires_at: string | null;
                         completed_at: string | null;
                         created_at: string;
+                        refunded_amount: number;
                     };
                 };
             };
@@ -4421,6 +4459,7 @@ export interface operations {
                         expires_at: string | null;
                         completed_at: string | null;
                         created_at: string;
+                        refunded_amount: number;
                     };
                 };
             };
@@ -4618,6 +4657,182 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    getV2PaymentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pago */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        amount: number;
+                        currency: string;
+                        tax_percent: number;
+                        service_percent: number;
+                        hotel_id: number;
+                        ref_number: string;
+                        payment_reference: string | null;
+                        bank_code: string | null;
+                        cash_method: string | null;
+                        card_brand: string | null;
+                        card_last4: string | null;
+                        decline_reason: string | null;
+                        checkout_url: string | null;
+                        voucher_url: string | null;
+                        expires_at: string | null;
+                        completed_at: string | null;
+                        created_at: string;
+                        refunded_amount: number;
+                        refundable_amount: number;
+                        refundable: boolean;
+                        reservation_code: string | null;
+                        link_code: string | null;
+                        refunds: {
+                            refund_id: string;
+                            payment_id: string;
+                            amount: number;
+                            reason: string | null;
+                            status: string;
+                            voucher_url: string;
+                            created_at: string;
+                            completed_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No existe o es de otra agencia */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postV2PaymentsIdRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Misma clave y cuerpo en 24 h: misma respuesta sin repetir el trabajo */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Monto a reembolsar (número JSON, COP, hasta 2 decimales); por defecto, todo lo que queda */
+                    amount?: number;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Reembolso registrado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        refund_id: string;
+                        payment_id: string;
+                        amount: number;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded";
+                        voucher_url: string;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No existe o es de otra agencia */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No reembolsable (efectivo/PSE, no aprobado) o el monto supera lo que queda */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -14,6 +14,10 @@ import {
   cashBody,
   listQuery,
   lookupList,
+  paymentDetail,
+  paymentIdParam,
+  refundBody,
+  refundResult,
   publicKeyResult,
   simulateBody,
   transactionIdParam,
@@ -21,7 +25,8 @@ import {
   voucherCodeParam,
   voucherQuery,
 } from "./schema";
-import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getTransaction, listPayments, payByCard } from "./service";
+import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getPaymentDetail, getTransaction, listPayments, payByCard } from "./service";
+import { refundPayment } from "./refunds";
 import { getVoucher, voucherPdf } from "./voucher";
 import { paymentsCsv } from "@/lib/reports/payments-csv";
 
@@ -193,6 +198,41 @@ export const paymentRoutes = [
     tags: TAGS,
     query: listQuery,
     handler: ({ db, principal, query }) => (query.format === "csv" ? paymentsCsv(db, principal, query) : listPayments(db, principal, query)),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/payments/{id}",
+    access: PAYERS,
+    summary: "Un pago con sus reembolsos",
+    tags: TAGS,
+    params: paymentIdParam,
+    responses: [
+      { status: 200, description: "Pago", schema: paymentDetail },
+      { status: 404, description: "No existe o es de otra agencia" },
+    ],
+    handler: ({ db, principal, params }) => getPaymentDetail(db, principal, params.id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/payments/{id}/refund",
+    access: PAYERS,
+    summary: "Reembolsar un pago aprobado con tarjeta o con saldo (total o parcial)",
+    description:
+      "`{id}` es el `transaction_id` que lista `GET /v2/payments`. `amount` (número JSON) por defecto es todo lo que queda por reembolsar; " +
+      "los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. La reserva baja su monto pagado; un pago con saldo " +
+      "vuelve al saldo de la agencia; la agencia recibe el webhook `payment.refunded`. Ver docs/payments.md.",
+    tags: TAGS,
+    params: paymentIdParam,
+    body: refundBody,
+    optionalBody: true,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Reembolso registrado", schema: refundResult },
+      { status: 404, description: "No existe o es de otra agencia" },
+      { status: 409, description: "No reembolsable (efectivo/PSE, no aprobado) o el monto supera lo que queda" },
+    ],
+    handler: ({ db, principal, params, body, clock }) =>
+      refundPayment(db, principal, params.id, body ?? {}, clock.now(), principal.userId !== null ? `user:${principal.userId}` : principal.apiKeyId ? `key:${principal.apiKeyId}` : principal.role),
   }),
   defineRoute({
     method: "GET",

@@ -166,4 +166,35 @@ export const transactionView = z.object({
   expires_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   created_at: z.string(),
+  refunded_amount: z.number(),
+});
+
+export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")).max(100, "máximo 100 caracteres") });
+
+export const refundBody = z
+  .object({
+    amount: amountSchema.optional().meta({ description: "Monto a reembolsar (número JSON, COP, hasta 2 decimales); por defecto, todo lo que queda" }),
+    reason: z.string(typeError("debe ser un texto")).trim().max(500, "máximo 500 caracteres").optional(),
+  });
+export type RefundBody = z.infer<typeof refundBody>;
+
+export const refundResult = z.object({ refund_id: z.string(), payment_id: z.string(), amount: z.number(), status: z.enum(["pending", "succeeded"]), voucher_url: z.string() });
+
+export const refundView = z.object({
+  refund_id: z.string(),
+  payment_id: z.string(),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  status: z.string(),
+  voucher_url: z.string(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+export const paymentDetail = transactionView.extend({
+  refundable_amount: z.number(),
+  refundable: z.boolean(),
+  reservation_code: z.string().nullable(),
+  link_code: z.string().nullable(),
+  refunds: z.array(refundView),
 });

@@ -14,6 +14,7 @@ import { recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acce
 import { reservationForPayment } from "./reservation-credit";
 import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
+import { presentRefund } from "./refunds";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
 
@@ -322,6 +323,7 @@ export function presentTransaction(t: TxRow) {
     expires_at: t.expiresAt ? isoBogota(t.expiresAt) : null,
     completed_at: t.completedAt ? isoBogota(t.completedAt) : null,
     created_at: isoBogota(t.createdAt),
+    refunded_amount: t.refundedAmount,
   };
 }
 
@@ -331,6 +333,25 @@ export async function getTransaction(db: PrismaClient, principal: Principal, tra
   if (!t) throw notFound(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
   return presentTransaction(t);
+}
+
+/** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
+export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
+  const t = await db.paymentTransaction.findUnique({
+    where: { id },
+    include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },
+  });
+  if (!t) throw notFound(`El pago ${id} no existe`);
+  assertSameAgency(principal, t.agencyId, `El pago ${id}`);
+  const refundable = t.status === "approved" && (t.method === "card" || t.method === "balance") ? t.amount.sub(t.refundedAmount) : new Prisma.Decimal(0);
+  return {
+    ...presentTransaction(t),
+    refundable_amount: refundable.toNumber(),
+    refundable: refundable.gt(0),
+    reservation_code: t.reservation?.code ?? null,
+    link_code: t.link?.code ?? null,
+    refunds: t.refunds.map(presentRefund),
+  };
 }
 
 /** Same check as getTransaction, for the sandbox simulate route. */

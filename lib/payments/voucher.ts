@@ -10,10 +10,15 @@ import { BANKS, CASH_METHODS, lookupName } from "./lookups";
 export const OPERATOR_NAME = "HotelPay";
 
 export async function getVoucher(db: PrismaClient, code: string) {
-  const v = await db.voucher.findUnique({
+  let v = await db.voucher.findUnique({
     where: { code },
     include: { transaction: { include: { hotel: { select: { id: true, name: true, city: true } } } } },
   });
+  // A refund's voucher (docs/payments.md): the payment's receipt, headed by the refund.
+  const refund = v ? null : await db.paymentRefund.findUnique({ where: { voucherCode: code } });
+  if (refund) {
+    v = await db.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: { id: true, name: true, city: true } } } } } });
+  }
   if (!v) throw notFound("El comprobante no existe");
   const t = v.transaction;
   const parts = breakdown(t.amount, t.taxPercent, t.servicePercent);
@@ -45,13 +50,17 @@ export async function getVoucher(db: PrismaClient, code: string) {
     bank: t.bankCode ? lookupName(BANKS, t.bankCode) : null,
     decline_reason: t.declineReason,
     paid_at: isoBogota(t.completedAt ?? t.createdAt),
-    issued_at: isoBogota(v.createdAt),
+    issued_at: isoBogota(refund ? refund.createdAt : v.createdAt),
+    refunded_amount: t.refundedAmount,
+    refund: refund
+      ? { refund_id: refund.id, amount: refund.amount, reason: refund.reason, status: refund.status, created_at: isoBogota(refund.createdAt), voucher_url: voucherPath(refund.voucherCode) }
+      : null,
   };
 }
 
 export type VoucherView = Awaited<ReturnType<typeof getVoucher>>;
 
-const STATUS_ES: Record<string, string> = { approved: "Aprobado", rejected: "Rechazado", pending: "Pendiente", expired: "Vencido" };
+const STATUS_ES: Record<string, string> = { approved: "Aprobado", rejected: "Rechazado", pending: "Pendiente", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" };
 const METHOD_ES: Record<string, string> = { card: "Tarjeta de crédito", cash: "Efectivo", bank_transfer: "Transferencia bancaria (PSE)", balance: "Saldo prepagado" };
 export const statusLabel = (s: string) => STATUS_ES[s] ?? s;
 export const methodLabel = (m: string) => METHOD_ES[m] ?? m;
@@ -81,7 +90,7 @@ export async function voucherPdf(v: VoucherView): Promise<Uint8Array> {
 
   page.drawRectangle({ x: 0, y: 770, width: 595, height: 72, color: rgb(0.05, 0.35, 0.55) });
   page.drawText(OPERATOR_NAME, { x: 40, y: 800, size: 22, font: bold, color: rgb(1, 1, 1) });
-  page.drawText("Comprobante de pago", { x: 40, y: 782, size: 11, font, color: rgb(1, 1, 1) });
+  page.drawText(v.refund ? "Comprobante de reembolso" : "Comprobante de pago", { x: 40, y: 782, size: 11, font, color: rgb(1, 1, 1) });
   page.drawText(latin1(`N.º ${v.voucher_number}`), { x: 420, y: 800, size: 14, font: bold, color: rgb(1, 1, 1) });
   y = 740;
 
@@ -108,6 +117,13 @@ export async function voucherPdf(v: VoucherView): Promise<Uint8Array> {
     y -= 16;
   };
 
+  if (v.refund) {
+    section("Reembolso");
+    row("Fecha", bogotaText(v.refund.created_at));
+    row("Valor reembolsado", `${money(v.refund.amount)} ${v.currency}`, true);
+    if (v.refund.reason) row("Motivo", v.refund.reason);
+    row("Reembolso", v.refund.refund_id);
+  }
   section("Pago");
   row("Fecha", bogotaText(v.paid_at));
   row("Medio de pago", methodLabel(v.method));
@@ -135,6 +151,7 @@ export async function voucherPdf(v: VoucherView): Promise<Uint8Array> {
   row(`Impuestos (${Number(v.tax_percent) * 100} %)`, money(v.tax_amount));
   row(`Servicio (${Number(v.service_percent) * 100} %)`, money(v.service_amount));
   row("Total", `${money(v.amount)} ${v.currency}`, true);
+  if (Number(v.refunded_amount) > 0) row("Reembolsado", `${money(v.refunded_amount)} ${v.currency}`);
 
   y -= 20;
   page.drawText(latin1(`Emitido por ${OPERATOR_NAME} el ${bogotaText(v.issued_at)}. Código de verificación: ${v.code}`), { x: 40, y, size: 8, font, color: muted });

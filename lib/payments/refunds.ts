@@ -1,0 +1,115 @@
+// Refunds of approved card and balance payments (docs/payments.md): recorded first, in one transaction that
+// raises the payment's refunded_amount (conditional: never above the payment), lowers the reservation's amount
+// paid, credits the agency's ledger for balance payments and writes the payment.refunded webhook; then the
+// gateway refunds a card payment (idempotency key = refund id) and the refund turns `succeeded`.
+import crypto from "node:crypto";
+import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { assertSameAgency, type Principal } from "@/lib/auth/principal";
+import { conflict, notFound } from "@/lib/http/errors";
+import { creditBalance } from "@/lib/agencies/balance";
+import { kickDeliveries } from "@/lib/webhooks/outbox";
+import { isoBogota } from "@/lib/time";
+import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
+import { newVoucherCode, voucherPath } from "./service";
+
+export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
+
+export interface RefundInput {
+  amount?: number;
+  reason?: string;
+}
+
+const STATUS_ES: Record<string, string> = { pending: "pendiente", rejected: "rechazado", expired: "vencido", cancelled: "cancelado", refunded: "reembolsado (no se aplicó)" };
+/** "$ 199.999,50" (es-CO, cents only when there are any; a plain space so API messages stay ASCII-spaced). */
+const cop = (d: Prisma.Decimal) => {
+  const n = d.toNumber();
+  const cents = !Number.isInteger(n);
+  return `$ ${new Intl.NumberFormat("es-CO", { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(n)}`;
+};
+
+export async function refundPayment(db: PrismaClient, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null) {
+  const p = await db.paymentTransaction.findUnique({ where: { id: paymentId } });
+  if (!p) throw notFound(`El pago ${paymentId} no existe`);
+  assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
+  if (p.method === "cash" || p.method === "bank_transfer") {
+    throw conflict(
+      "Los pagos en efectivo y por transferencia (PSE) no se reembolsan desde la plataforma: el dinero llegó por una red de recaudo o por el banco del pagador y su devolución se acuerda directamente con él",
+    );
+  }
+  if (p.status !== "approved") throw conflict(`Solo se reembolsa un pago aprobado; este pago está ${STATUS_ES[p.status] ?? p.status}`);
+  const remaining = p.amount.sub(p.refundedAmount);
+  if (remaining.lte(0)) throw conflict("El pago ya fue reembolsado en su totalidad");
+  const amount = input.amount === undefined ? remaining : new Prisma.Decimal(String(input.amount));
+  if (amount.gt(remaining)) throw conflict(`El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(remaining)})`);
+
+  const refundId = newRefundId();
+  const voucherCode = newVoucherCode();
+  const value = amount.toFixed(2);
+  const reason = input.reason?.trim() || null;
+  await db.$transaction(async (tx) => {
+    // Lock order: reservation, then the payment row (docs/payments.md).
+    if (p.reservationId) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, p.reservationId);
+    const rows = await tx.$queryRawUnsafe<{ refunded_amount: string }[]>(
+      `UPDATE payment_transactions SET refunded_amount = refunded_amount + $2::numeric
+       WHERE id = $1 AND status = 'approved' AND refunded_amount + $2::numeric <= amount RETURNING refunded_amount::text AS refunded_amount`,
+      p.id,
+      value,
+    );
+    if (rows.length === 0) {
+      const now2 = await tx.paymentTransaction.findUnique({ where: { id: p.id }, select: { amount: true, refundedAmount: true } });
+      const left = now2 ? now2.amount.sub(now2.refundedAmount) : new Prisma.Decimal(0);
+      throw conflict(left.lte(0) ? "El pago ya fue reembolsado en su totalidad" : `El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(left)})`);
+    }
+    await tx.paymentRefund.create({ data: { id: refundId, paymentId: p.id, amount, reason, status: "pending", voucherCode, createdBy: actor, createdAt: now } });
+    if (p.reservationId) await lowerReservationPaid(tx, p.reservationId, value, refundId, now);
+    if (p.method === "balance" && p.agencyId !== null) await creditBalance(tx, p.agencyId, amount, p.reservationId, now, `Reembolso del pago ${p.id}`);
+    await enqueueRefundWebhook(
+      tx,
+      { id: p.id, agency_id: p.agencyId, method: p.method, amount: p.amount.toFixed(2), link_id: p.linkId, reservation_id: p.reservationId },
+      { refundId, amount: value, refundedAmount: rows[0].refunded_amount, reason, automatic: false, paymentStatus: "approved" },
+      now,
+    );
+  });
+  void kickDeliveries();
+  const status = await completeRefundAtGateway(db, { id: refundId, paymentId: p.id, amount: value, method: p.method }, now);
+  return { refund_id: refundId, payment_id: p.id, amount: amount.toNumber(), status, voucher_url: voucherPath(voucherCode) };
+}
+
+/**
+ * The reservation's amount paid goes down by the refund. A confirmed reservation left short of its total goes back to
+ * pending_payment only while its payment deadline is ahead (the expiry job then releases it if not paid again);
+ * past the deadline it stays confirmed with the difference owed (docs/payments.md).
+ */
+async function lowerReservationPaid(tx: Prisma.TransactionClient, reservationId: string, amount: string, refundId: string, now: Date) {
+  const at = now.toISOString();
+  await tx.$executeRawUnsafe(
+    `UPDATE reservations SET amount_paid = GREATEST(amount_paid - $2::numeric, 0), updated_at = $3::timestamptz WHERE id = $1`,
+    reservationId,
+    amount,
+    at,
+  );
+  const back = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE reservations SET status = 'pending_payment', confirmed_at = NULL, updated_at = $2::timestamptz
+     WHERE id = $1 AND status = 'confirmed' AND amount_paid < amount AND payment_deadline > $2::timestamptz RETURNING id`,
+    reservationId,
+    at,
+  );
+  if (back.length === 1) {
+    await tx.reservationStatusChange.create({
+      data: { reservationId, fromStatus: "confirmed", toStatus: "pending_payment", reason: `reembolso ${refundId}: lo pagado quedó por debajo del total`, at: now },
+    });
+  }
+}
+
+export function presentRefund(r: { id: string; paymentId: string; amount: Prisma.Decimal; reason: string | null; status: string; voucherCode: string; createdAt: Date; completedAt: Date | null }) {
+  return {
+    refund_id: r.id,
+    payment_id: r.paymentId,
+    amount: r.amount.toNumber(),
+    reason: r.reason,
+    status: r.status,
+    voucher_url: voucherPath(r.voucherCode),
+    created_at: isoBogota(r.createdAt),
+    completed_at: r.completedAt ? isoBogota(r.completedAt) : null,
+  };
+}
