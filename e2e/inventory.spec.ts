@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { DEMO, signIn, artifact } from "./helpers";
 
 const bogotaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota" }).format(new Date());
@@ -6,6 +7,13 @@ function addDays(s: string, n: number) {
   const d = new Date(`${s}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+/** axe-core on the page's own content: no serious or critical violation. */
+async function noSeriousA11y(page: Page) {
+  const r = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" / ")}`)).toEqual([]);
 }
 
 async function searchCartagena(page: Page, nights: number) {
@@ -60,22 +68,15 @@ test.describe("inventory and availability", () => {
     const hotelName = (await hotelSelect.locator("option:checked").textContent())!.split(" · ")[0];
     const cell = page.getByLabel(new RegExp(`-RO .*-DBL ${checkin}$`));
     await expect(cell).toBeVisible();
+    // Prices are shown and typed with thousands separators.
+    await expect(cell).toHaveValue(/^\d{1,3}(\.\d{3})+$/);
     await cell.fill("777777");
-    await expect(page.getByText("1 cambios sin guardar")).toBeVisible();
+    await expect(cell).toHaveValue("777.777");
+    await expect(page.getByText("1 cambio sin guardar")).toBeVisible();
     await page.screenshot({ path: artifact("inventory-grid-edit.png"), fullPage: true });
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Cambios guardados")).toBeVisible();
-    await expect(cell).toHaveValue("777777");
-
-    // Range editing: close sales on the quadruple room for two nights, visible in the grid.
-    await page.getByLabel("Habitación", { exact: true }).selectOption({ label: "Habitación Cuádruple" });
-    await page.getByLabel("Desde", { exact: true }).last().fill(addDays(checkin, 3));
-    await page.getByLabel("Hasta", { exact: true }).fill(addDays(checkin, 4));
-    await page.getByLabel("Cierre de venta", { exact: true }).selectOption("closed");
-    await page.getByRole("button", { name: "Aplicar al rango" }).click();
-    await expect(page.getByText(/2 noches actualizadas/)).toBeVisible();
-    await expect(page.getByLabel(new RegExp(`^Cierre de venta .*-QUA ${addDays(checkin, 3)}$`))).toBeChecked();
-    await page.screenshot({ path: artifact("inventory-grid-saved.png"), fullPage: true });
+    await expect(cell).toHaveValue("777.777");
 
     const agency = await browser.newContext();
     const agencyPage = await agency.newPage();
@@ -86,6 +87,120 @@ test.describe("inventory and availability", () => {
     await expect(card).toBeVisible();
     await expect(card.getByTestId("product").filter({ hasText: "Tarifa flexible solo alojamiento" }).first()).toContainText(/777\.777/);
     await agencyPage.screenshot({ path: artifact("inventory-search-after-price.png"), fullPage: true });
+    await agency.close();
+  });
+
+  test("bulk edit: explicit rooms and rates, a preview of old -> new, save, undo; Colombian prices; sticky room names", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const from = addDays(bogotaToday(), 8);
+    const to = addDays(from, 2);
+    await signIn(page, DEMO.hotelAdmin);
+    await page.goto("/inventory");
+    const suite = (d: string) => page.getByLabel(new RegExp(`-RO .*-STE ${d}$`));
+    const double = (d: string) => page.getByLabel(new RegExp(`-RO .*-DBL ${d}$`));
+    await expect(suite(from)).toBeVisible();
+    const before = await suite(from).inputValue();
+    const doubleBefore = await double(from).inputValue();
+    expect(before).not.toBe("600.000");
+
+    const bulk = page.getByTestId("bulk-form");
+    await bulk.getByLabel("Desde", { exact: true }).fill(from);
+    await bulk.getByLabel("Hasta", { exact: true }).fill(to);
+    await bulk.getByLabel("Precio por noche").fill("600.000");
+    // Nothing is picked for the person: no silent "all rooms".
+    await bulk.getByRole("button", { name: "Revisar cambios" }).click();
+    await expect(bulk.getByRole("alert")).toHaveText("Elija al menos una habitación.");
+    await bulk.getByRole("checkbox", { name: "Suite Junior" }).check();
+    await bulk.getByRole("button", { name: "Revisar cambios" }).click();
+    await expect(bulk.getByRole("alert")).toHaveText("Elija al menos una tarifa para aplicar el precio.");
+    await bulk.getByRole("checkbox", { name: "Tarifa flexible solo alojamiento" }).check();
+    await expect(bulk.getByLabel("Precio por noche")).toHaveValue("600.000");
+    await bulk.getByRole("button", { name: "Revisar cambios" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Confirme el cambio masivo" });
+    await expect(dialog).toBeVisible();
+    const rows = dialog.getByTestId("bulk-change");
+    await expect(rows.first()).toBeVisible();
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) {
+      await expect(rows.nth(i)).toContainText("Suite Junior");
+      await expect(rows.nth(i)).toContainText("Tarifa flexible solo alojamiento");
+      await expect(rows.nth(i)).toContainText(/\$\s?600\.000/);
+    }
+    await expect(dialog).toContainText(`${before}`);
+    await expect(dialog).toContainText(from.split("-").reverse().join("/"));
+    await page.screenshot({ path: artifact("inventory-bulk-preview.png") });
+    await noSeriousA11y(page);
+    await dialog.getByRole("button", { name: /^Guardar \d+ cambios?$/ }).click();
+    await expect(page.getByText("Cambio masivo guardado (3 noches).")).toBeVisible();
+    for (const d of [from, addDays(from, 1), to]) await expect(suite(d)).toHaveValue("600.000");
+    // The other room types were not touched.
+    await expect(double(from)).toHaveValue(doubleBefore);
+    await page.screenshot({ path: artifact("inventory-bulk-saved.png"), fullPage: true });
+    await noSeriousA11y(page);
+
+    await page.getByTestId("bulk-undo").click();
+    await expect(page.getByText("Se deshizo el último cambio masivo.")).toBeVisible();
+    await expect(suite(from)).toHaveValue(before);
+    await expect(page.getByTestId("bulk-undo")).toHaveCount(0);
+
+    // A server refusal reads in words, never as a field path.
+    await expect(page.locator("body")).not.toContainText("amountBeforeTax");
+    await expect(page.locator("body")).not.toContainText("updates.");
+
+    // Phone: the room names stay in view when the grid scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scroller = page.getByTestId("grid-scroller");
+    await scroller.evaluate((el) => (el.scrollLeft = 900));
+    const name = page.getByTestId("grid-room-name").first();
+    await name.evaluate((el) => el.scrollIntoView({ block: "center", inline: "nearest" }));
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const box = await name.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x).toBeLessThan(60);
+    await expect(name).toBeInViewport();
+    await page.screenshot({ path: artifact("inventory-grid-phone-scrolled.png") });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: artifact("inventory-grid-phone.png"), fullPage: true });
+  });
+
+  test("closing a night to arrival in bulk: the search no longer offers a stay arriving that night; undo reopens it", async ({ page, browser }) => {
+    const night = addDays(bogotaToday(), 12);
+    await signIn(page, DEMO.hotelAdmin);
+    await page.goto("/inventory");
+    const hotelId = await page.getByLabel("Hotel", { exact: true }).inputValue();
+    const bulk = page.getByTestId("bulk-form");
+    await bulk.getByRole("checkbox", { name: "Habitación Doble" }).check();
+    await bulk.getByLabel("Desde", { exact: true }).fill(night);
+    await bulk.getByLabel("Hasta", { exact: true }).fill(night);
+    await bulk.getByLabel("Cierre a llegadas").selectOption("close");
+    await bulk.getByRole("button", { name: "Revisar cambios" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirme el cambio masivo" });
+    await expect(dialog.getByTestId("bulk-change")).toHaveCount(1);
+    await expect(dialog.getByTestId("bulk-change")).toContainText(/Habitación Doble.*Cierre a llegadas.*Abierta.*Cerrada/);
+    await dialog.getByRole("button", { name: "Guardar 1 cambio" }).click();
+    await expect(page.getByText("Cambio masivo guardado (1 noche).")).toBeVisible();
+    await expect(page.getByLabel(new RegExp(`^Cierre a llegadas .*-DBL ${night}$`))).toBeChecked();
+    await page.screenshot({ path: artifact("inventory-grid-cta.png"), fullPage: true });
+
+    const agency = await browser.newContext();
+    const agencyPage = await agency.newPage();
+    await signIn(agencyPage, DEMO.agency);
+    const offered = async (checkin: string) => {
+      const r = await agencyPage.request.get(`/api/v2/bookings/availability?hotel_id=${hotelId}&checkin=${checkin}&nights=2&adults=2`);
+      expect(r.status()).toBe(200);
+      return ((await r.json()).available_rooms as Array<{ roomId: string }>).map((x) => x.roomId.replace(/^.*-/, ""));
+    };
+    expect(await offered(night)).not.toContain("DBL");
+    expect(await offered(night)).toContain("STE");
+    expect(await offered(addDays(night, -1))).toContain("DBL");
+
+    await page.getByTestId("bulk-undo").click();
+    await expect(page.getByText("Se deshizo el último cambio masivo.")).toBeVisible();
+    await expect(page.getByLabel(new RegExp(`^Cierre a llegadas .*-DBL ${night}$`))).not.toBeChecked();
+    expect(await offered(night)).toContain("DBL");
     await agency.close();
   });
 
@@ -112,5 +227,33 @@ test.describe("inventory and availability", () => {
     await expect(detail.getByText("Tarifa de prueba")).toBeVisible();
     await expect(page.getByRole("row", { name: /Hostal Prueba E2E/ })).toBeVisible();
     await page.screenshot({ path: artifact("inventory-hotels-operator.png"), fullPage: true });
+
+    // Edit the room type, then retire the rate plan (asked first) and bring it back.
+    const roomRow = detail.getByTestId("room-type-row").filter({ hasText: "Doble estándar" });
+    await roomRow.getByRole("button", { name: "Editar" }).click();
+    const edit = page.getByRole("dialog", { name: /Editar habitación/ });
+    await edit.getByLabel("Nombre").fill("Doble superior");
+    await edit.getByLabel("Camas").fill("0");
+    await edit.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(edit.getByRole("alert")).toHaveText("Las camas deben ser un número entero entre 1 y 20.");
+    await edit.getByLabel("Camas").fill("2");
+    await page.screenshot({ path: artifact("inventory-hotels-edit-room.png") });
+    await edit.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(edit).toBeHidden();
+    await expect(detail.getByTestId("room-type-row").filter({ hasText: "Doble superior" })).toBeVisible();
+
+    const planRow = detail.getByTestId("rate-plan-row").filter({ hasText: "Tarifa de prueba" });
+    await planRow.getByRole("button", { name: "Retirar" }).click();
+    const ask = page.getByRole("dialog", { name: /¿Retirar la tarifa/ });
+    await expect(ask).toContainText("Las reservas ya hechas la conservan");
+    await page.screenshot({ path: artifact("inventory-hotels-retire.png") });
+    await noSeriousA11y(page);
+    await ask.getByRole("button", { name: "Retirar" }).click();
+    await expect(planRow).toContainText("Retirada");
+    await planRow.getByRole("button", { name: "Reactivar" }).click();
+    await page.getByRole("dialog", { name: /¿Reactivar/ }).getByRole("button", { name: "Reactivar" }).click();
+    await expect(planRow).not.toContainText("Retirada");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: artifact("inventory-hotels-phone.png"), fullPage: true });
   });
 });

@@ -2731,7 +2731,8 @@ export interface operations {
                         rateId: string;
                         from: string;
                         to: string;
-                        amountBeforeTax: number | string;
+                        /** @description Precio por noche; null quita el precio de esas noches (la tarifa deja de venderse en ellas) */
+                        amountBeforeTax: number | string | null;
                         adults?: number;
                     }[];
                 };

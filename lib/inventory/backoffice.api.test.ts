@@ -252,3 +252,17 @@ describe("closed to arrival / closed to departure", () => {
     expect(await sold(hotelA, "DBL", day(20), 5)).toEqual([0, 1, 1, 1, 1]);
   });
 });
+
+describe("rates update with a null amount", () => {
+  it("removes the price of those nights (what an undo of a first price needs), so the rate is no longer offered there", async () => {
+    await op("PUT", `/api/v2/hotels/${hotelA}/rates`, { updates: [{ roomId: "TPL", rateId: "RO", from: day(26), to: day(27), amountBeforeTax: null }] });
+    const rows = await api.db.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rate_nights r JOIN room_types rt ON rt.id = r.room_type_id JOIN rate_plans rp ON rp.id = r.rate_plan_id
+       WHERE rt.hotel_id = $1 AND rt.room_id = 'TPL' AND rp.rate_id = 'RO' AND r.date BETWEEN $2::date AND $3::date`,
+      [hotelA, day(25), day(28)],
+    );
+    expect(rows[0].n).toBe(2);
+    expect((await offered43(hotelA, day(26), 1)).TPL).toEqual(["BB"]);
+    expect((await offered43(hotelA, day(25), 1)).TPL).toEqual(["BB", "RO"]);
+  });
+});

@@ -310,7 +310,7 @@ export const ratesBody = z.object({
         roomId: z.string({ error: "es obligatorio" }).min(1, "no puede estar vacío"),
         rateId: z.string({ error: "es obligatorio" }).min(1, "no puede estar vacío"),
         ...range,
-        amountBeforeTax: money,
+        amountBeforeTax: money.nullable().meta({ description: "Precio por noche; null quita el precio de esas noches (la tarifa deja de venderse en ellas)" }),
         adults: strictIntIn(1, 20).optional(),
       }),
       { error: "debe ser una lista" },

@@ -343,7 +343,7 @@ export async function updateRates(db: PrismaClient, principal: Principal, hotelI
   });
   // One row per (room type, rate plan, date, adults), the last update of the list winning, written in one
   // statement in (room type, date) order.
-  const rows = new Map<string, { rt: number; rp: number; date: string; adults: number; amount: string }>();
+  const rows = new Map<string, { rt: number; rp: number; date: string; adults: number; amount: string | null }>();
   let nights = 0;
   for (const u of resolved) {
     eachNight(u.from, u.to, (date) => {
@@ -352,19 +352,30 @@ export async function updateRates(db: PrismaClient, principal: Principal, hotelI
     });
   }
   const sorted = [...rows.values()].sort((a, b) => byRoomTypeAndDate(a, b) || a.rp - b.rp || a.adults - b.adults);
+  const set = sorted.filter((r) => r.amount !== null);
+  // A null amount removes the price of those nights (what an undo of a first price needs).
+  const removed = sorted.filter((r) => r.amount === null);
+  const cols = (list: typeof sorted) => [list.map((r) => r.rp), list.map((r) => r.rt), list.map((r) => r.date), list.map((r) => r.adults)];
   await withTxRetry(() =>
-    db.$executeRawUnsafe(
-      `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
-       SELECT u.rp, u.rt, u.d, u.adults, u.amount
-       FROM unnest($1::int[], $2::int[], $3::date[], $4::int[], $5::numeric[]) WITH ORDINALITY AS u(rp, rt, d, adults, amount, n)
-       ORDER BY u.n
-       ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
-      sorted.map((r) => r.rp),
-      sorted.map((r) => r.rt),
-      sorted.map((r) => r.date),
-      sorted.map((r) => r.adults),
-      sorted.map((r) => r.amount),
-    ),
+    db.$transaction(async (tx) => {
+      if (set.length > 0) {
+        await tx.$executeRawUnsafe(
+          `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
+           SELECT u.rp, u.rt, u.d, u.adults, u.amount
+           FROM unnest($1::int[], $2::int[], $3::date[], $4::int[], $5::numeric[]) WITH ORDINALITY AS u(rp, rt, d, adults, amount, n)
+           ORDER BY u.n
+           ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
+          ...cols(set),
+          set.map((r) => r.amount),
+        );
+      }
+      if (removed.length > 0) {
+        await tx.$executeRawUnsafe(
+          `DELETE FROM rate_nights WHERE (rate_plan_id, room_type_id, date, adults) IN (SELECT * FROM unnest($1::int[], $2::int[], $3::date[], $4::int[]))`,
+          ...cols(removed),
+        );
+      }
+    }),
   );
   return { msg: "Tarifas actualizadas", nights };
 }

@@ -40,6 +40,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
   hotel_admin: [
     { href: "/dashboard", label: "nav.dashboard", icon: "home" },
     { href: "/inventory", label: "nav.inventory", icon: "grid" },
+    { href: "/hotels", label: "nav.hotels", icon: "building" },
     { href: "/calendar", label: "nav.calendar", icon: "calendar" },
     { href: "/calendar/venues", label: "nav.venues", icon: "pin" },
     { href: "/calendar/organizers", label: "nav.organizers", icon: "org" },

@@ -7,6 +7,7 @@ import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
 import { messages } from "./messages";
+import { RatePlanList, RoomTypeList, type RatePlanRow, type RoomTypeRow } from "./CatalogEditors";
 
 interface Hotel {
   id: number;
@@ -24,11 +25,12 @@ function useForm<T extends Record<string, string>>(initial: T) {
   return { values, bind, reset: () => setValues(initial) };
 }
 
-export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: string[] }) {
+export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Hotel[]; cities: string[]; canCreate?: boolean }) {
   const t = useDict(messages);
   const router = useRouter();
   const [filter, setFilter] = useState("");
-  const [selected, setSelected] = useState<number | null>(null);
+  // A hotel admin with one hotel lands on it.
+  const [selected, setSelected] = useState<number | null>(hotels.length === 1 ? hotels[0].id : null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({ name: "", city: "", cm: "", hold: "1440" });
@@ -67,6 +69,7 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="min-w-0 space-y-4">
+        {canCreate && (
         <form className="card grid gap-3 p-4 sm:grid-cols-2" onSubmit={create} data-testid="hotel-form">
           <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2">{t("newHotel")}</h2>
           <div>
@@ -109,6 +112,7 @@ export function HotelsManager({ hotels, cities }: { hotels: Hotel[]; cities: str
             </button>
           </div>
         </form>
+        )}
 
         <div className="card overflow-hidden">
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 p-3">
@@ -161,11 +165,11 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
   const qc = useQueryClient();
   const rooms = useQuery({
     queryKey: ["room-types", hotel.id],
-    queryFn: () => apiFetch<Array<{ roomId: string; roomName: string; roomType: string; beds: number; max_adults: number; max_children: number }>>(`/v2/hotels/${hotel.id}/room-types`),
+    queryFn: () => apiFetch<RoomTypeRow[]>(`/v2/hotels/${hotel.id}/room-types`),
   });
   const plans = useQuery({
     queryKey: ["rate-plans", hotel.id],
-    queryFn: () => apiFetch<Array<{ rateId: string; rateDescription: string; boardType: string | null; refundable: string; currency: string }>>(`/v2/hotels/${hotel.id}/rate-plans`),
+    queryFn: () => apiFetch<RatePlanRow[]>(`/v2/hotels/${hotel.id}/rate-plans`),
   });
   const rt = useForm({ roomId: "", roomName: "", roomType: "DOUBLE", beds: "2", maxAdults: "2", maxChildren: "1" });
   const rp = useForm({ rateId: "", rateDescription: "", boardType: "", boardTypeDescription: "", refundable: "full", cancellationPolicy: "", currency: "COP" });
@@ -226,19 +230,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
       )}
       <section className="card p-4">
         <h3 className="mb-2 text-sm font-semibold text-slate-800">{t("roomTypes")}</h3>
-        <ul className="mb-3 divide-y divide-slate-100 text-sm">
-          {(rooms.data ?? []).map((r) => (
-            <li key={r.roomId} className="flex justify-between py-1.5">
-              <span>
-                {r.roomName} <span className="text-xs text-slate-400">{r.roomType}</span>
-              </span>
-              <span className="text-xs text-slate-500">
-                {r.beds} · {r.max_adults}+{r.max_children} · <span className="font-mono">{r.roomId}</span>
-              </span>
-            </li>
-          ))}
-          {rooms.data?.length === 0 && <li className="py-1.5 text-slate-400">{t("none")}</li>}
-        </ul>
+        <RoomTypeList hotelId={hotel.id} rows={rooms.data ?? []} />
         <form className="grid grid-cols-2 gap-2" onSubmit={addRoom} data-testid="room-type-form">
           <input className="input col-span-2" placeholder={t("roomName")} aria-label={t("roomName")} required {...rt.bind("roomName")} />
           <input className="input" placeholder={t("roomId")} aria-label={t("roomId")} {...rt.bind("roomId")} />
@@ -266,17 +258,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
       </section>
       <section className="card p-4">
         <h3 className="mb-2 text-sm font-semibold text-slate-800">{t("ratePlans")}</h3>
-        <ul className="mb-3 divide-y divide-slate-100 text-sm">
-          {(plans.data ?? []).map((r) => (
-            <li key={r.rateId} className="flex justify-between py-1.5">
-              <span>{r.rateDescription}</span>
-              <span className="text-xs text-slate-500">
-                {r.boardType ?? "—"} · {t(`refundableOpts.${r.refundable}`)} · {r.currency}
-              </span>
-            </li>
-          ))}
-          {plans.data?.length === 0 && <li className="py-1.5 text-slate-400">{t("none")}</li>}
-        </ul>
+        <RatePlanList hotelId={hotel.id} rows={plans.data ?? []} />
         <form className="grid grid-cols-2 gap-2" onSubmit={addPlan} data-testid="rate-plan-form">
           <input className="input col-span-2" placeholder={t("rateDescription")} aria-label={t("rateDescription")} required {...rp.bind("rateDescription")} />
           <input className="input" placeholder={t("rateId")} aria-label={t("rateId")} {...rp.bind("rateId")} />
