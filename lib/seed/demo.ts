@@ -190,8 +190,8 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const adminHotels = hotelIdsByCity.CARTAGENA.slice(0, 2);
   const operator = await prisma.user.create({ data: { email: "operador@demo.co", name: "Olga Operadora", passwordHash, role: "operator" } });
-  await prisma.user.create({ data: { email: "agencia@demo.co", name: "Andrés Agente", passwordHash, role: "agency", agencyId: retailer.id } });
-  await prisma.user.create({ data: { email: "mayorista@demo.co", name: "Marta Mayorista", passwordHash, role: "agency", agencyId: wholesale.id } });
+  await prisma.user.create({ data: { email: "agencia@demo.co", name: "Andrés Agente", passwordHash, role: "agency", agencyId: retailer.id, agencyAdmin: true } });
+  await prisma.user.create({ data: { email: "mayorista@demo.co", name: "Marta Mayorista", passwordHash, role: "agency", agencyId: wholesale.id, agencyAdmin: true } });
   const hotelAdmin = await prisma.user.create({
     data: { email: "hotel@demo.co", name: "Héctor Hotelero", passwordHash, role: "hotel_admin", hotels: { create: adminHotels.map((hotelId) => ({ hotelId })) } },
   });
