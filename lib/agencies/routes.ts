@@ -7,16 +7,15 @@ import {
   balanceOut,
   createAgencyBody,
   createAgencyResult,
-  createUserBody,
   idParam,
   listAgenciesQuery,
   preloadedAgencyOut,
   topUpBody,
   updateAgencyBody,
-  userOut,
 } from "./schema";
-import { createAgency, createAgencyUser, getAgency, listAgencies, listAgencyUsers, listPreloadedAgencies, updateAgency } from "./service";
+import { createAgency, getAgency, listAgencies, listPreloadedAgencies, updateAgency } from "./service";
 import { getBalance, topUpBalance } from "./balance";
+import { teamRoutes } from "./team-routes";
 
 const tags = ["Agencias"];
 
@@ -101,27 +100,6 @@ export const agencyRoutes = [
     responses: [{ status: 200, description: "Saldo", schema: balanceOut }],
     handler: ({ params, db, principal }) => getBalance(db, principal, params.id),
   }),
-  defineRoute({
-    method: "POST",
-    path: "/v2/agencies/{id}/users",
-    access: ["operator"],
-    summary: "Crear un usuario del portal para una agencia",
-    tags,
-    params: idParam,
-    body: createUserBody,
-    responses: [{ status: 201, description: "Usuario creado", schema: userOut }],
-    async handler({ params, body, db, clock }) {
-      return json(201, await createAgencyUser(db, params.id, body, clock.now()));
-    },
-  }),
-  defineRoute({
-    method: "GET",
-    path: "/v2/agencies/{id}/users",
-    access: ["operator"],
-    summary: "Usuarios del portal de una agencia",
-    tags,
-    params: idParam,
-    responses: [{ status: 200, description: "Usuarios", schema: z.array(userOut) }],
-    handler: ({ params, db }) => listAgencyUsers(db, params.id),
-  }),
+  // Portal users (agency teams) and hotel admins: team-routes.ts.
+  ...teamRoutes,
 ];

@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { bogotaDate } from "@/lib/time";
 import { seedCalendarDemo } from "@/lib/calendar/seed";
+import { seedDemoActivity } from "./activity";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -190,12 +191,13 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const adminHotels = hotelIdsByCity.CARTAGENA.slice(0, 2);
   const operator = await prisma.user.create({ data: { email: "operador@demo.co", name: "Olga Operadora", passwordHash, role: "operator" } });
-  await prisma.user.create({ data: { email: "agencia@demo.co", name: "Andrés Agente", passwordHash, role: "agency", agencyId: retailer.id } });
-  await prisma.user.create({ data: { email: "mayorista@demo.co", name: "Marta Mayorista", passwordHash, role: "agency", agencyId: wholesale.id } });
+  await prisma.user.create({ data: { email: "agencia@demo.co", name: "Andrés Agente", passwordHash, role: "agency", agencyId: retailer.id, agencyAdmin: true } });
+  await prisma.user.create({ data: { email: "mayorista@demo.co", name: "Marta Mayorista", passwordHash, role: "agency", agencyId: wholesale.id, agencyAdmin: true } });
   const hotelAdmin = await prisma.user.create({
     data: { email: "hotel@demo.co", name: "Héctor Hotelero", passwordHash, role: "hotel_admin", hotels: { create: adminHotels.map((hotelId) => ({ hotelId })) } },
   });
   await seedCalendarDemo(db, { now: opts.now, authorId: hotelAdmin.id, hotelIdsByCity });
+  await seedDemoActivity(db, { now: opts.now, retailerId: retailer.id, wholesaleId: wholesale.id, hotelIds: [...adminHotels, ...hotelIdsByCity.CARTAGENA.slice(2, 3), hotelIdsByCity.MEDELLIN[0]] });
 
   const keys: DemoKeys = {
     operator: (await issueApiKey(prisma, { role: "operator", userId: operator.id, label: "demo" }, opts.now)).key,

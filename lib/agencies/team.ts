@@ -1,0 +1,193 @@
+// Portal logins (issue 16 item 7; docs/api.md "Equipos"): an agency manages its own team through the routes
+// the operator uses, and the operator manages hotel admins. Another tenant's user is reported as missing.
+import { z } from "zod";
+import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Principal } from "@/lib/auth/principal";
+import { hashPassword } from "@/lib/auth/password";
+import { revokeUserSessions } from "@/lib/auth/session";
+import { issueApiKey } from "@/lib/auth/api-keys";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { emailField } from "./schema";
+
+const trimmed = (max: number) => z.string().trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
+const bool = z.boolean({ error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser true o false") });
+const password = z.string({ error: "es obligatorio" }).min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres");
+const id = z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo");
+
+export const teamUserParams = z.object({ id, user_id: id });
+export const teamKeyParams = z.object({ id, user_id: id, key_id: z.string().min(1).max(64) });
+export const userIdParam = z.object({ id });
+
+export const createTeamUserBody = z.object({
+  name: trimmed(200),
+  email: emailField,
+  password,
+  is_admin: bool.optional().meta({ description: "Administrador del equipo de la agencia (gestiona usuarios y claves)" }),
+});
+export const updateTeamUserBody = z
+  .object({ name: trimmed(200).optional(), is_active: bool.optional(), is_admin: bool.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active, is_admin");
+
+export const createHotelAdminBody = z.object({ name: trimmed(200), email: emailField, password });
+export const updateUserBody = z
+  .object({ name: trimmed(200).optional(), is_active: bool.optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active");
+export const assignHotelsBody = z.object({
+  hotel_ids: z.array(id, { error: "debe ser una lista de ids de hotel" }).max(200, "máximo 200 hoteles"),
+});
+export const keyLabelBody = z.object({ label: z.string().trim().max(100, "máximo 100 caracteres").optional() }).optional();
+
+export const teamUserOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  agency_id: z.number().int().nullable(),
+  is_active: z.boolean(),
+  is_admin: z.boolean(),
+  hotel_ids: z.array(z.number().int()),
+  created_at: z.string(),
+});
+export const userKeyOut = z.object({ id: z.string(), prefix: z.string(), label: z.string().nullable(), created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable() });
+
+type UserRow = { id: number; name: string; email: string; role: string; agencyId: number | null; isActive: boolean; agencyAdmin: boolean; createdAt: Date; hotels?: Array<{ hotelId: number }> };
+export const presentTeamUser = (u: UserRow) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  agency_id: u.agencyId,
+  is_active: u.isActive,
+  is_admin: u.role === "agency" && u.agencyAdmin,
+  hotel_ids: (u.hotels ?? []).map((h) => h.hotelId).sort((a, b) => a - b),
+  created_at: u.createdAt.toISOString(),
+});
+
+/**
+ * Who may manage agency `agencyId`'s team: the operator; the agency's own API key (the agency itself); a
+ * portal user (or a key issued to one) of that agency who is a team admin. Another agency: 404.
+ */
+export async function assertTeamManager(db: PrismaClient, p: Principal, agencyId: number) {
+  if (p.role === "operator") {
+    const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
+    if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
+    return;
+  }
+  if (p.role !== "agency" || p.agencyId !== agencyId) throw notFound(`La agencia ${agencyId} no existe`);
+  if (p.userId === null) return;
+  const me = await db.user.findUnique({ where: { id: p.userId }, select: { agencyAdmin: true, agencyId: true } });
+  if (!me || me.agencyId !== agencyId || !me.agencyAdmin) throw forbidden("Solo un administrador del equipo de la agencia puede gestionar sus usuarios y claves");
+}
+
+async function teamUser(db: PrismaClient, agencyId: number, userId: number) {
+  const u = await db.user.findUnique({ where: { id: userId }, include: { hotels: true } });
+  if (!u || u.agencyId !== agencyId || u.role !== "agency") throw notFound(`El usuario ${userId} no existe`);
+  return u;
+}
+
+async function createLogin(db: PrismaClient, data: { name: string; email: string; password: string; role: "agency" | "hotel_admin"; agencyId?: number; agencyAdmin?: boolean; hotelIds?: number[] }, now: Date) {
+  const email = data.email.toLowerCase();
+  const passwordHash = await hashPassword(data.password);
+  const { count } = await db.user.createMany({
+    data: [{ name: data.name, email, passwordHash, role: data.role, agencyId: data.agencyId ?? null, agencyAdmin: data.agencyAdmin ?? false, createdAt: now }],
+    skipDuplicates: true,
+  });
+  if (count === 0) throw conflict("email: ya existe un usuario con ese correo");
+  const user = await db.user.findUniqueOrThrow({ where: { email } });
+  if (data.hotelIds?.length) await db.userHotel.createMany({ data: data.hotelIds.map((hotelId) => ({ userId: user.id, hotelId })), skipDuplicates: true });
+  return db.user.findUniqueOrThrow({ where: { id: user.id }, include: { hotels: true } });
+}
+
+// ---------------------------------------------------------------- agency teams
+
+export async function listTeam(db: PrismaClient, p: Principal, agencyId: number) {
+  await assertTeamManager(db, p, agencyId);
+  const users = await db.user.findMany({ where: { agencyId, role: "agency" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return users.map(presentTeamUser);
+}
+
+export async function createTeamUser(db: PrismaClient, p: Principal, agencyId: number, body: z.output<typeof createTeamUserBody>, now: Date) {
+  await assertTeamManager(db, p, agencyId);
+  return presentTeamUser(await createLogin(db, { ...body, role: "agency", agencyId, agencyAdmin: body.is_admin ?? false }, now));
+}
+
+export async function updateTeamUser(db: PrismaClient, p: Principal, agencyId: number, userId: number, body: z.output<typeof updateTeamUserBody>, now: Date) {
+  await assertTeamManager(db, p, agencyId);
+  await teamUser(db, agencyId, userId);
+  if (p.userId === userId && (body.is_active === false || body.is_admin === false)) {
+    throw conflict("No puede desactivarse ni quitarse la administración a sí mismo; pídalo a otro administrador");
+  }
+  await db.user.update({ where: { id: userId }, data: { name: body.name, isActive: body.is_active, agencyAdmin: body.is_admin } });
+  if (body.is_active === false) await revokeUserSessions(db, userId, now);
+  return presentTeamUser(await teamUser(db, agencyId, userId));
+}
+
+export async function issueTeamUserKey(db: PrismaClient, p: Principal, agencyId: number, userId: number, label: string | undefined, now: Date) {
+  await assertTeamManager(db, p, agencyId);
+  const u = await teamUser(db, agencyId, userId);
+  if (!u.isActive) throw conflict("El usuario está desactivado; actívelo antes de darle una clave");
+  return issueApiKey(db, { role: "agency", agencyId, userId, label: label ?? u.name }, now);
+}
+
+export async function listTeamUserKeys(db: PrismaClient, p: Principal, agencyId: number, userId: number) {
+  await assertTeamManager(db, p, agencyId);
+  await teamUser(db, agencyId, userId);
+  const keys = await db.apiKey.findMany({ where: { userId, agencyId }, orderBy: { createdAt: "desc" } });
+  return keys.map((k) => ({ id: k.id, prefix: k.prefix, label: k.label, created_at: k.createdAt.toISOString(), last_used_at: k.lastUsedAt?.toISOString() ?? null, revoked_at: k.revokedAt?.toISOString() ?? null }));
+}
+
+export async function revokeTeamUserKey(db: PrismaClient, p: Principal, agencyId: number, userId: number, keyId: string, now: Date) {
+  await assertTeamManager(db, p, agencyId);
+  await teamUser(db, agencyId, userId);
+  const key = await db.apiKey.findUnique({ where: { id: keyId } });
+  if (!key || key.userId !== userId || key.agencyId !== agencyId) throw notFound(`La clave ${keyId} no existe`);
+  const revoked = key.revokedAt ?? (await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } })).revokedAt!;
+  return { msg: "Clave revocada", id: key.id, revoked_at: revoked.toISOString() };
+}
+
+// ---------------------------------------------------------------- hotel admins (operator)
+
+export async function listHotelAdmins(db: PrismaClient, hotelId: number) {
+  const hotel = await db.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
+  if (!hotel) throw notFound(`El hotel ${hotelId} no existe`);
+  const users = await db.user.findMany({ where: { role: "hotel_admin", hotels: { some: { hotelId } } }, include: { hotels: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return users.map(presentTeamUser);
+}
+
+export async function createHotelAdmin(db: PrismaClient, hotelId: number, body: z.output<typeof createHotelAdminBody>, now: Date) {
+  const hotel = await db.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
+  if (!hotel) throw notFound(`El hotel ${hotelId} no existe`);
+  return presentTeamUser(await createLogin(db, { ...body, role: "hotel_admin", hotelIds: [hotelId] }, now));
+}
+
+async function hotelAdmin(db: PrismaClient, userId: number) {
+  const u = await db.user.findUnique({ where: { id: userId }, include: { hotels: true } });
+  if (!u || u.role !== "hotel_admin") throw notFound(`El administrador de hotel ${userId} no existe`);
+  return u;
+}
+
+/** Replaces the hotels a hotel admin manages (an empty list leaves them with none). */
+export async function assignHotels(db: PrismaClient, userId: number, hotelIds: number[]) {
+  await hotelAdmin(db, userId);
+  const ids = [...new Set(hotelIds)];
+  const found = await db.hotel.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  const missing = ids.filter((h) => !found.some((f) => f.id === h));
+  if (missing.length) throw badRequest(`hotel_ids: no existen los hoteles ${missing.join(", ")}`);
+  await db.$transaction([db.userHotel.deleteMany({ where: { userId, hotelId: { notIn: ids } } }), db.userHotel.createMany({ data: ids.map((hotelId) => ({ userId, hotelId })), skipDuplicates: true })]);
+  return presentTeamUser(await hotelAdmin(db, userId));
+}
+
+export async function removeHotelAdmin(db: PrismaClient, hotelId: number, userId: number) {
+  const u = await hotelAdmin(db, userId);
+  if (!u.hotels.some((h) => h.hotelId === hotelId)) throw notFound(`El usuario ${userId} no administra el hotel ${hotelId}`);
+  await db.userHotel.delete({ where: { userId_hotelId: { userId, hotelId } } });
+  return presentTeamUser(await hotelAdmin(db, userId));
+}
+
+/** Operator: rename, deactivate (sessions end at once; its keys stop working) or reactivate a hotel admin. */
+export async function updateHotelAdmin(db: PrismaClient, userId: number, body: z.output<typeof updateUserBody>, now: Date) {
+  await hotelAdmin(db, userId);
+  await db.user.update({ where: { id: userId }, data: { name: body.name, isActive: body.is_active } });
+  if (body.is_active === false) await revokeUserSessions(db, userId, now);
+  return presentTeamUser(await hotelAdmin(db, userId));
+}
