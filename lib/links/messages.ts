@@ -18,7 +18,8 @@ export const linkMessages = {
       empty: "No hay enlaces con estos filtros.",
       prev: "Anterior",
       next: "Siguiente",
-      page: "Página {page} de {pages} · {total} enlaces",
+      page: "Página {page} de {pages} · {total}",
+      agency: "Agencia",
     },
     form: {
       title: "Nuevo enlace de pago",
@@ -93,7 +94,8 @@ export const linkMessages = {
       empty: "No links match these filters.",
       prev: "Previous",
       next: "Next",
-      page: "Page {page} of {pages} · {total} links",
+      page: "Page {page} of {pages} · {total}",
+      agency: "Agency",
     },
     form: {
       title: "New payment link",
