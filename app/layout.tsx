@@ -6,6 +6,7 @@ import { I18nProvider } from "@/lib/i18n/client";
 export const metadata: Metadata = {
   title: { default: "HotelPay", template: "%s · HotelPay" },
   description: "Reservas de hotel y pagos para agencias de viaje en Colombia",
+  icons: { icon: [{ url: "/favicon.ico", sizes: "32x32" }, { url: "/favicon.svg", type: "image/svg+xml" }], apple: "/apple-touch-icon.png" },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -11,6 +11,7 @@ test.describe("booking", () => {
     const hotel = page.getByTestId("hotel-result").first();
     await expect(hotel).toBeVisible();
     const hotelName = (await hotel.getByRole("heading").first().textContent())!.trim();
+    await hotel.getByRole("button", { name: /Ver habitaciones/ }).click();
     const price = (await hotel.getByTestId("stay-price").first().textContent())!.trim();
     await hotel.getByRole("link", { name: "Reservar" }).first().click();
 

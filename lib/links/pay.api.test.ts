@@ -205,7 +205,7 @@ describe("paying a link by cash or bank transfer", () => {
         country: "COL",
         currency: "COP",
         amount: 300000,
-        paymentDeadline: new Date(Date.now() + 3_600_000),
+        paymentDeadline: new Date(Date.now() + 6 * 3_600_000),
       },
     });
     const created = await api.call("POST", "/api/v2/links/schedule", {

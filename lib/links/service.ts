@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
+import { formatDateTime } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
 
@@ -31,6 +32,12 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     if (!r || r.agencyId !== agency.id) throw notFound(`reservation_code: la reserva ${input.reservation_code} no existe`);
     if (r.hotelId !== hotel.id) throw badRequest(`reservation_code: la reserva es del hotel ${r.hotelId}, no del ${hotel.id}`);
     if (r.status !== "pending_payment") throw conflict(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
+    // A link cannot outlive what it pays: it expires at the latest with the reservation's payment deadline.
+    const maxHours = Math.floor((r.paymentDeadline.getTime() - now.getTime()) / 3_600_000);
+    if (maxHours < 1) throw badRequest(`reservation_code: el plazo de pago de la reserva ${r.code} vence en menos de una hora; no se puede crear un enlace`);
+    if (input.available_hours > maxHours) {
+      throw badRequest(`available_hours: el enlace no puede vencer después del plazo de pago de la reserva (${formatDateTime(r.paymentDeadline)}); use como máximo ${maxHours} ${maxHours === 1 ? "hora" : "horas"}`);
+    }
     reservationId = r.id;
   }
   const [start, end] = input.booking_dates ? input.booking_dates.split(" - ") : [null, null];

@@ -34,7 +34,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/organizations", label: "nav.organizations", icon: "org" },
     { href: "/balance", label: "nav.balance", icon: "cash" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
-    { href: "/events", label: "nav.events", icon: "calendar" },
+    { href: "/calendar/upcoming", label: "nav.events", icon: "calendar" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
   hotel_admin: [

@@ -5,6 +5,7 @@ export const reservationMessages = {
     list: {
       title: "Reservas",
       subtitle: "Reservas de su agencia, con su estado y plazo de pago",
+      subtitleOperator: "Reservas de todas las agencias, con su estado y plazo de pago",
       status: "Estado",
       all: "Todos",
       from: "Llegada desde",
@@ -24,7 +25,7 @@ export const reservationMessages = {
       goSearch: "Buscar hoteles",
       prev: "Anterior",
       next: "Siguiente",
-      page: "Página {page} de {pages} · {total} reservas",
+      page: "Página {page} de {pages} · {total}",
     },
     book: {
       title: "Reservar",
@@ -111,6 +112,7 @@ export const reservationMessages = {
     list: {
       title: "Reservations",
       subtitle: "Your agency's reservations, their status and payment deadline",
+      subtitleOperator: "Every agency's reservations, their status and payment deadline",
       status: "Status",
       all: "All",
       from: "Check-in from",
@@ -130,7 +132,7 @@ export const reservationMessages = {
       goSearch: "Search hotels",
       prev: "Previous",
       next: "Next",
-      page: "Page {page} of {pages} · {total} reservations",
+      page: "Page {page} of {pages} · {total}",
     },
     book: {
       title: "Book",

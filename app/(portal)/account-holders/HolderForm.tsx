@@ -5,6 +5,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { messages } from "../agencies/messages";
 import { Field, fieldErrors } from "../agencies/form-utils";
+import { humanizeDetail } from "@/lib/format";
 
 const DOC_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"];
 
@@ -46,13 +47,14 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
         method: "POST",
         body: { ...form, agency_id: form.agency_id ? Number(form.agency_id) : undefined },
       });
-      setNotice(t("holders.created", { id: r.account_holder_id }));
+      setNotice(t("holders.created", { agency: agencies.find((a) => String(a.id) === form.agency_id)?.name ?? "" }));
+      void r;
       setForm({ ...blank, agency_id: "" });
       router.refresh();
     } catch (err) {
       if (err instanceof ApiError) {
         const fe = fieldErrors(err.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: err.detail });
+        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(err.detail) });
       } else setErrors({ _: tc("common.error") });
     } finally {
       setBusy(false);

@@ -6,6 +6,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "./messages";
+import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
 
 export interface AgencyDto {
@@ -56,7 +57,7 @@ export function AgenciesClient() {
   const patch = useMutation({
     mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => apiFetch(`/v2/agencies/${id}`, { method: "PATCH", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["agencies"] }),
-    onError: (e) => setError(e instanceof ApiError ? e.detail : tc("common.error")),
+    onError: (e) => setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error")),
   });
 
   const filters: Array<[Filter, string]> = [
@@ -223,7 +224,7 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
     } catch (err) {
       if (err instanceof ApiError) {
         const fe = fieldErrors(err.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: err.detail });
+        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(err.detail) });
       } else setErrors({ _: tc("common.error") });
     } finally {
       setBusy(false);

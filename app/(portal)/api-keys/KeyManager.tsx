@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, humanizeDetail } from "@/lib/format";
 
 export interface KeyRow {
   id: string;
@@ -54,7 +54,7 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
       setLabel("");
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : t("common.error"));
+      setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
     } finally {
       setBusy(false);
     }
@@ -66,7 +66,7 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
       await apiFetch(`/v2/api-keys/${id}`, { method: "DELETE" });
       router.refresh();
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : t("common.error"));
+      setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
     }
   }
 
@@ -75,7 +75,7 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div>
           <h2 className="font-semibold">{owner.name}</h2>
-          <p className="text-xs text-slate-500">{owner.detail}</p>
+          <p className="text-xs text-slate-600">{owner.detail}</p>
         </div>
         <div className="flex gap-2">
           <input className="input w-48" placeholder={t("apiKeys.label")} value={label} onChange={(e) => setLabel(e.target.value)} aria-label={t("apiKeys.label")} />

@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/db";
 import { getT } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { KeyManager, type KeyOwner } from "./KeyManager";
+import { agencyTypeLabel } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Claves API" };
 
@@ -25,7 +26,7 @@ export default async function ApiKeysPage() {
       revokedAt: k.revokedAt?.toISOString() ?? null,
     }));
   const owners: KeyOwner[] = [
-    ...agencies.map((a) => ({ kind: "agency" as const, id: a.id, name: a.name, detail: `${a.agencyType} · ${a.documentType} ${a.documentNumber}`, keys: toKeys(a.apiKeys) })),
+    ...agencies.map((a) => ({ kind: "agency" as const, id: a.id, name: a.name, detail: `${agencyTypeLabel(a.agencyType)} · ${a.documentType} ${a.documentNumber}`, keys: toKeys(a.apiKeys) })),
     ...users.map((u) => ({ kind: "user" as const, id: u.id, name: u.name, detail: `${u.email} · ${t(`roles.${u.role}`)}`, keys: toKeys(u.apiKeys) })),
   ];
   return (

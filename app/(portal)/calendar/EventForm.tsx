@@ -83,16 +83,16 @@ function Checks({ items, selected, onChange, name }: { items: Array<{ id: number
   );
 }
 
-export function EventForm({ id }: { id?: number }) {
+export function EventForm({ id, created = false }: { id?: number; created?: boolean }) {
   const t = useDict(messages);
   const event = useQuery({ queryKey: ["calendar-event", id], enabled: id !== undefined, queryFn: () => wpFetch<WpEvent>(`/events/${id}?context=edit`) });
   if (id === undefined) return <EventFormInner initial={defaults()} />;
   if (event.isError) return <p className="rounded-md bg-red-50 p-3 text-sm text-red-700">{(event.error as Error).message}</p>;
   if (!event.data) return <p className="text-sm text-slate-500">{t("loading")}</p>;
-  return <EventFormInner key={event.data.id} id={id} event={event.data} initial={fromEvent(event.data)} />;
+  return <EventFormInner key={event.data.id} id={id} event={event.data} initial={fromEvent(event.data)} created={created} />;
 }
 
-function EventFormInner({ id, event, initial }: { id?: number; event?: WpEvent; initial: FormState }) {
+function EventFormInner({ id, event, initial, created = false }: { id?: number; event?: WpEvent; initial: FormState; created?: boolean }) {
   const t = useDict(messages);
   const router = useRouter();
   const qc = useQueryClient();
@@ -100,7 +100,8 @@ function EventFormInner({ id, event, initial }: { id?: number; event?: WpEvent; 
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A new event lands here with ?created=1: say it was saved.
+  const [notice, setNotice] = useState<string | null>(created ? t("form.created") : null);
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((s) => ({ ...s, [k]: v }));
 
   const venues = useQuery({ queryKey: ["calendar-venues-all"], queryFn: () => wpFetchAll<WpVenue>("/venues", "venues") });
@@ -318,6 +319,11 @@ function EventFormInner({ id, event, initial }: { id?: number; event?: WpEvent; 
       </div>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="submit" className="btn-primary" disabled={busy || uploading}>{busy ? t("form.saving") : t("form.save")}</button>
+        {notice && (
+          <span className="text-sm font-medium text-emerald-700" data-testid="event-saved">
+            ✓ {notice}
+          </span>
+        )}
         {id && (
           <button type="button" className="btn-danger" onClick={trash} disabled={busy}>{t("form.delete")}</button>
         )}

@@ -3,6 +3,7 @@ import { requireUser } from "@/lib/portal/session";
 import { getDatabase } from "@/lib/db";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
+import { NoHolderGuide } from "@/components/NoHolderGuide";
 import { bogotaDate } from "@/lib/time";
 import { oneYearAfter } from "@/lib/cards/service";
 import { messages } from "./messages";
@@ -19,7 +20,7 @@ export default async function CardsPage() {
   return (
     <div>
       <PageHeader title={t("cards.title")} subtitle={t("cards.intro")} />
-      {holder ? <CardsClient today={today} maxExpiration={oneYearAfter(today)} /> : <p className="card p-4 text-sm text-amber-800">{t("orgs.noHolder")}</p>}
+      {holder ? <CardsClient today={today} maxExpiration={oneYearAfter(today)} /> : <NoHolderGuide what="cards" agencyName={user.agency?.name} />}
     </div>
   );
 }

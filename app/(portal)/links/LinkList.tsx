@@ -6,11 +6,12 @@ import { apiFetch } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
-import { formatDateTime, formatMoney } from "@/lib/format";
+import { countLabel, formatDateTime, formatMoney } from "@/lib/format";
 import { LinkStatusBadge } from "./LinkStatusBadge";
 
 interface Row {
   code: string;
+  agency_id: number;
   status: "active" | "paid" | "expired" | "cancelled";
   hotel_name: string;
   guest_name: string;
@@ -22,7 +23,7 @@ interface Row {
   created_at: string;
 }
 
-export function LinkList() {
+export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, string> | null }) {
   const t = useDict(linkMessages);
   const { locale } = useI18n();
   const [status, setStatus] = useState("");
@@ -92,6 +93,7 @@ export function LinkList() {
             <thead>
               <tr>
                 <th>{t("list.guest")}</th>
+                {agencyNames && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th className="text-right">{t("list.amount")}</th>
                 <th>{t("list.status")}</th>
@@ -106,8 +108,9 @@ export function LinkList() {
                     <Link href={`/links/${l.code}`} className="font-medium text-brand-700 hover:underline">
                       {l.guest_name}
                     </Link>
-                    <p className="max-w-xs truncate text-xs text-slate-500">{l.description}</p>
+                    <p className="max-w-xs truncate text-xs text-slate-600">{l.description}</p>
                   </td>
+                  {agencyNames && <td data-testid="link-agency">{agencyNames[l.agency_id] ?? "—"}</td>}
                   <td>{l.hotel_name}</td>
                   <td className="whitespace-nowrap text-right">{formatMoney(l.amount, l.currency, locale)}</td>
                   <td>
@@ -122,7 +125,7 @@ export function LinkList() {
         </div>
       )}
       {q.data && q.data.total > 0 && (
-        <Pager page={page} pages={pages} summary={t("list.page", { page, pages, total: q.data.total })} prevLabel={t("list.prev")} nextLabel={t("list.next")} onPage={setPage} />
+        <Pager page={page} pages={pages} summary={t("list.page", { page, pages, total: countLabel(q.data.total, "enlace") })} prevLabel={t("list.prev")} nextLabel={t("list.next")} onPage={setPage} />
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { requireUser } from "@/lib/portal/session";
 import { getDatabase } from "@/lib/db";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
+import { NoHolderGuide } from "@/components/NoHolderGuide";
 import { messages } from "../cards/messages";
 import { OrganizationsClient } from "./OrganizationsClient";
 
@@ -16,7 +17,7 @@ export default async function OrganizationsPage() {
   return (
     <div>
       <PageHeader title={t("orgs.title")} subtitle={t("orgs.intro")} />
-      {holder ? <OrganizationsClient /> : <p className="card p-4 text-sm text-amber-800">{t("orgs.noHolder")}</p>}
+      {holder ? <OrganizationsClient /> : <NoHolderGuide what="organizations" agencyName={user.agency?.name} />}
     </div>
   );
 }

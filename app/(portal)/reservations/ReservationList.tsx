@@ -6,12 +6,12 @@ import { api, ok, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
-import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
+import { countLabel, formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import { ReservationStatusBadge } from "./status";
 
 const EMPTY = { status: "", checkin_from: "", checkin_to: "", guest: "", code: "" };
 
-export function ReservationList() {
+export function ReservationList({ operator = false }: { operator?: boolean }) {
   const t = useDict(reservationMessages);
   const { locale } = useI18n();
   const [draft, setDraft] = useState(EMPTY);
@@ -36,7 +36,7 @@ export function ReservationList() {
 
   return (
     <div>
-      <PageHeader title={t("list.title")} subtitle={t("list.subtitle")} />
+      <PageHeader title={t("list.title")} subtitle={operator ? t("list.subtitleOperator") : t("list.subtitle")} />
       <form
         className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
         onSubmit={(e) => {
@@ -121,7 +121,7 @@ export function ReservationList() {
                   </td>
                   <td>
                     <p>{r.guest_name}</p>
-                    <p className="text-xs text-slate-500">{r.email}</p>
+                    <p className="text-xs text-slate-600">{r.email}</p>
                   </td>
                   <td>{r.hotel_name}</td>
                   <td className="whitespace-nowrap">
@@ -136,11 +136,11 @@ export function ReservationList() {
               ))}
             </tbody>
           </table>
-          {q.isLoading && <p className="p-4 text-sm text-slate-500">…</p>}
+          {q.isLoading && <p className="p-4 text-sm text-slate-600">…</p>}
         </div>
       )}
       {q.data && q.data.total > 0 && (
-        <Pager page={page} pages={pages} summary={t("list.page", { page, pages, total: q.data.total })} prevLabel={t("list.prev")} nextLabel={t("list.next")} onPage={setPage} />
+        <Pager page={page} pages={pages} summary={t("list.page", { page, pages, total: countLabel(q.data.total, "reserva") })} prevLabel={t("list.prev")} nextLabel={t("list.next")} onPage={setPage} />
       )}
     </div>
   );

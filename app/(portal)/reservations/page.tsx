@@ -5,6 +5,6 @@ import { ReservationList } from "./ReservationList";
 export const metadata: Metadata = { title: "Reservas" };
 
 export default async function ReservationsPage() {
-  await requireUser(["agency", "operator"]);
-  return <ReservationList />;
+  const user = await requireUser(["agency", "operator"]);
+  return <ReservationList operator={user.principal.role === "operator"} />;
 }

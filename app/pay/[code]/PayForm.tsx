@@ -1,29 +1,72 @@
 "use client";
 import { useEffect, useState } from "react";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { z } from "zod";
+import { apiFetch } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { payMessages } from "@/lib/links/pay-messages";
 import { formatDateTime, formatMoney } from "@/lib/format";
+import { Field, apiErrorText, fieldA11y, useZodForm } from "@/components/Form";
 
 type Lookup = { code: string; name: string };
 type Tab = "card" | "cash" | "bank";
 type CardResult = { status: "approved" | "declined"; voucher_url: string; redirect_url: string | null; detail?: string };
+/** What the guest's bank said when PSE sent them back here (`?status=`). */
+export type ReturnStatus = "rejected" | "pending" | null;
 
-function LookupSelect({ name, label, options, defaultValue }: { name: string; label: string; options: Lookup[]; defaultValue?: string }) {
+const luhn = (digits: string) => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+};
+const thisYear = new Date().getFullYear();
+const cardSchema = z.object({
+  number: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ""))
+    .refine((d) => d.length > 0, "Escriba el número de la tarjeta")
+    .refine((d) => d.length === 0 || (d.length >= 13 && d.length <= 19 && luhn(d)), "El número de tarjeta no es válido; revíselo"),
+  holder: z.string().trim().min(1, "Escriba el nombre como aparece en la tarjeta").max(100, "Máximo 100 caracteres"),
+  month: z.string().trim().regex(/^(0?[1-9]|1[0-2])$/, "Escriba el mes con dos dígitos, de 01 a 12"),
+  year: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, "Escriba el año con cuatro dígitos, por ejemplo 2029")
+    .refine((y) => Number(y) >= thisYear && Number(y) <= thisYear + 25, "La tarjeta está vencida o el año no es válido"),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, "El CVV son los 3 o 4 dígitos del reverso"),
+  installments: z.string(),
+});
+const apmSchema = z.object({
+  tab: z.enum(["cash", "bank"]),
+  payment_type: z.string(),
+  bank_code: z.string(),
+  fiscal_number_type: z.string(),
+  fiscal_number: z.string().trim().regex(/^[A-Za-z0-9-]{4,20}$/, "Escriba su número de documento, sin puntos"),
+  user_type: z.string(),
+  address: z.string().trim().min(1, "Escriba su dirección").max(200, "Máximo 200 caracteres"),
+}).superRefine((v, ctx) => {
+  if (v.tab === "bank" && v.bank_code === "") ctx.addIssue({ code: "custom", path: ["bank_code"], message: "Elija el banco desde el que va a pagar" });
+});
+
+function LookupSelect({ id, label, options, error, placeholder, ...rest }: { id: string; label: string; options: Lookup[]; error?: string; placeholder?: string } & React.SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <div>
-      <label className="label" htmlFor={name}>
-        {label}
-      </label>
-      <select id={name} name={name} className="input" defaultValue={defaultValue}>
+    <Field id={id} label={label} error={error}>
+      <select {...fieldA11y(id, error)} className="input" {...rest}>
+        {placeholder && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.code} value={o.code}>
             {o.name}
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -54,98 +97,99 @@ export function TimeLeft({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-export function PayForm(props: { code: string; amount: number; currency: string; banks: Lookup[]; cashMethods: Lookup[]; documentTypes: Lookup[]; personTypes: Lookup[] }) {
+export function PayForm(props: {
+  code: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  returned: ReturnStatus;
+  pending?: React.ReactNode;
+  banks: Lookup[];
+  cashMethods: Lookup[];
+  documentTypes: Lookup[];
+  personTypes: Lookup[];
+}) {
   const t = useDict(payMessages);
   const { locale } = useI18n();
-  const [tab, setTab] = useState<Tab>("card");
+  // Back from PSE: the PSE tab, with what happened.
+  const [tab, setTab] = useState<Tab>(props.returned ? "bank" : "card");
+  const [returned, setReturned] = useState<ReturnStatus>(props.returned);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CardResult | null>(null);
   const amount = formatMoney(props.amount, props.currency, locale);
+  const card = useZodForm(cardSchema, { defaultValues: { number: "", holder: "", month: "", year: "", cvc: "", installments: "1" } });
+  const apm = useZodForm(apmSchema, { defaultValues: { tab: "bank", payment_type: props.cashMethods[0]?.code ?? "", bank_code: "", fiscal_number_type: "CC", fiscal_number: "", user_type: props.personTypes[0]?.code ?? "", address: "" } });
+  const ce = card.formState.errors;
+  const ae = apm.formState.errors;
 
-  async function payCard(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const s = (k: string) => String(f.get(k) ?? "");
+  const payCard = card.handleSubmit(async (v) => {
     setBusy(true);
     setError(null);
     try {
-      const card_item = await encryptCardItem({ number: s("number"), cvc: s("cvc"), month: s("month"), year: s("year"), holder: s("holder") });
+      const card_item = await encryptCardItem({ number: v.number, cvc: v.cvc, month: v.month.padStart(2, "0"), year: v.year, holder: v.holder });
       const r = await apiFetch<CardResult>(`/v2/links/${props.code}/pay`, {
         method: "POST",
-        body: { method: "card", card_item, installments: Number(s("installments") || 1) },
+        body: { method: "card", card_item, installments: Number(v.installments || 1) },
         headers: { "idempotency-key": crypto.randomUUID() },
       });
-      if (r.redirect_url) {
-        setResult(r);
-        window.location.assign(r.redirect_url);
-        return;
-      }
       setResult(r);
+      if (r.redirect_url) window.location.assign(r.redirect_url);
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(apiErrorText(err));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
-  async function payApm(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const s = (k: string) => String(f.get(k) ?? "").trim();
-    const payer = { fiscal_number: s("fiscal_number"), fiscal_number_type: s("fiscal_number_type"), user_type: s("user_type"), address: s("address") };
-    const body = tab === "cash" ? { method: "cash", payment_type: s("payment_type"), payer } : { method: "bank_transfer", bank_code: s("bank_code"), payer };
+  const payApm = apm.handleSubmit(async (v) => {
+    const payer = { fiscal_number: v.fiscal_number, fiscal_number_type: v.fiscal_number_type, user_type: v.user_type, address: v.address };
+    const body = tab === "cash" ? { method: "cash", payment_type: v.payment_type, payer } : { method: "bank_transfer", bank_code: v.bank_code, payer };
     setBusy(true);
     setError(null);
     try {
       const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
       window.location.assign(r.checkout_url);
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(apiErrorText(err));
       setBusy(false);
     }
-  }
+  });
 
   if (result && !result.redirect_url) {
     const ok = result.status === "approved";
     return (
-      <div className={`rounded-lg p-4 ${ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} role="status" data-testid="pay-result">
-        <p className="text-lg font-semibold">{ok ? t("approved") : t("declined")}</p>
-        <p className="text-sm">{ok ? t("approvedHint") : (result.detail ?? t("declinedHint"))}</p>
-        <div className="mt-3 flex flex-wrap gap-3">
-          <a className="font-medium text-brand-700 underline" href={result.voucher_url.replace(/^\/v2/, "")}>
-            {t("voucher")}
-          </a>
-          {!ok && (
-            <button type="button" className="font-medium text-brand-700 underline" onClick={() => setResult(null)}>
-              {t("tryAgain")}
-            </button>
-          )}
+      <div className="space-y-4">
+        <div className={`rounded-lg p-4 ${ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} role="status" data-testid="pay-result">
+          <p className="text-lg font-semibold">{ok ? t("approved") : t("declined")}</p>
+          <p className="text-sm first-letter:uppercase">{ok ? t("approvedHint") : (result.detail ?? t("declinedHint"))}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {/* A receipt is for a payment that happened; after a decline the guest needs another try, not a voucher. */}
+            {ok ? (
+              <a className="font-medium text-brand-700 underline" href={result.voucher_url.replace(/^\/v2/, "")}>
+                {t("voucher")}
+              </a>
+            ) : (
+              <button type="button" className="btn-primary" onClick={() => setResult(null)}>
+                {t("tryAgain")}
+              </button>
+            )}
+          </div>
         </div>
+        {!ok && <TimeLeft expiresAt={props.expiresAt} />}
+        <p className="text-center text-xs text-slate-600">{t("secureGeneric")}</p>
       </div>
     );
   }
   if (result) return <p className="text-sm text-slate-600">{t("redirecting")}</p>;
 
-  const docFields = (
-    <>
-      <div className="grid grid-cols-2 gap-3">
-        <LookupSelect name="fiscal_number_type" label={t("apm.docType")} options={props.documentTypes} defaultValue="CC" />
-        <div>
-          <label className="label" htmlFor="fiscal_number">{t("apm.docNumber")}</label>
-          <input id="fiscal_number" name="fiscal_number" required inputMode="numeric" className="input" />
-        </div>
-      </div>
-      <LookupSelect name="user_type" label={t("apm.personType")} options={props.personTypes} />
-      <div>
-        <label className="label" htmlFor="address">{t("apm.address")}</label>
-        <input id="address" name="address" required maxLength={200} className="input" autoComplete="street-address" />
-      </div>
-    </>
-  );
+  const cardErrors = Object.keys(ce).length;
+  const apmErrors = Object.keys(ae).length;
 
   return (
     <div className="space-y-4">
+      <TimeLeft expiresAt={props.expiresAt} />
+      {props.pending}
       <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="tablist">
         {(["card", "cash", "bank"] as const).map((k) => (
           <button
@@ -156,46 +200,54 @@ export function PayForm(props: { code: string; amount: number; currency: string;
             onClick={() => {
               setTab(k);
               setError(null);
+              if (k !== "card") apm.setValue("tab", k);
+              if (k !== "bank") setReturned(null);
             }}
-            className={`rounded-md px-3 py-2 text-sm font-medium ${tab === k ? "bg-white text-brand-700 shadow-sm" : "text-slate-600"}`}
+            className={`rounded-md px-3 py-2 text-sm font-medium ${tab === k ? "bg-white text-brand-700 shadow-sm" : "text-slate-700"}`}
           >
             {t(`tabs.${k}`)}
           </button>
         ))}
       </div>
 
+      {tab === "bank" && returned && (
+        <div className={`rounded-md border p-3 text-sm ${returned === "rejected" ? "border-red-200 bg-red-50 text-red-800" : "border-amber-200 bg-amber-50 text-amber-900"}`} role="alert" data-testid="pse-return">
+          <p className="font-semibold">{returned === "rejected" ? t("pseRejected") : t("psePending")}</p>
+          <p>{returned === "rejected" ? t("pseRejectedHint") : t("psePendingHint")}</p>
+        </div>
+      )}
+
       {tab === "card" ? (
-        <form onSubmit={payCard} className="space-y-3" data-testid="card-form">
-          <div>
-            <label className="label" htmlFor="number">{t("card.number")}</label>
-            <input id="number" name="number" required inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" className="input font-mono" />
-          </div>
-          <div>
-            <label className="label" htmlFor="holder">{t("card.holder")}</label>
-            <input id="holder" name="holder" required autoComplete="cc-name" className="input" />
-          </div>
+        <form onSubmit={payCard} noValidate className="space-y-3" data-testid="card-form">
+          <Field id="number" label={t("card.number")} error={ce.number?.message}>
+            <input {...fieldA11y("number", ce.number?.message)} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" className="input font-mono" {...card.register("number")} />
+          </Field>
+          <Field id="holder" label={t("card.holder")} error={ce.holder?.message}>
+            <input {...fieldA11y("holder", ce.holder?.message)} autoComplete="cc-name" className="input" {...card.register("holder")} />
+          </Field>
           <div className="grid grid-cols-3 gap-3">
-            <div>
-              <label className="label" htmlFor="month">{t("card.month")}</label>
-              <input id="month" name="month" required inputMode="numeric" maxLength={2} placeholder="12" autoComplete="cc-exp-month" className="input" />
-            </div>
-            <div>
-              <label className="label" htmlFor="year">{t("card.year")}</label>
-              <input id="year" name="year" required inputMode="numeric" maxLength={4} placeholder="2029" autoComplete="cc-exp-year" className="input" />
-            </div>
-            <div>
-              <label className="label" htmlFor="cvc">{t("card.cvc")}</label>
-              <input id="cvc" name="cvc" required inputMode="numeric" maxLength={4} autoComplete="cc-csc" className="input" />
-            </div>
+            <Field id="month" label={t("card.month")} error={ce.month?.message}>
+              <input {...fieldA11y("month", ce.month?.message)} inputMode="numeric" maxLength={2} placeholder="12" autoComplete="cc-exp-month" className="input" {...card.register("month")} />
+            </Field>
+            <Field id="year" label={t("card.year")} error={ce.year?.message}>
+              <input {...fieldA11y("year", ce.year?.message)} inputMode="numeric" maxLength={4} placeholder="2029" autoComplete="cc-exp-year" className="input" {...card.register("year")} />
+            </Field>
+            <Field id="cvc" label={t("card.cvc")} error={ce.cvc?.message}>
+              <input {...fieldA11y("cvc", ce.cvc?.message)} inputMode="numeric" maxLength={4} autoComplete="cc-csc" className="input" {...card.register("cvc")} />
+            </Field>
           </div>
-          <div>
-            <label className="label" htmlFor="installments">{t("card.installments")}</label>
-            <select id="installments" name="installments" className="input" defaultValue="1">
+          <Field id="installments" label={t("card.installments")}>
+            <select id="installments" className="input" {...card.register("installments")}>
               {[1, 2, 3, 6, 12, 24, 36].map((n) => (
                 <option key={n}>{n}</option>
               ))}
             </select>
-          </div>
+          </Field>
+          {cardErrors > 0 && card.formState.isSubmitted && (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="form-errors">
+              {cardErrors === 1 ? t("fixOne") : t("fixMany", { n: cardErrors })}
+            </p>
+          )}
           {error && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
               {error}
@@ -204,15 +256,32 @@ export function PayForm(props: { code: string; amount: number; currency: string;
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
             {busy ? t("paying") : t("card.pay", { amount })}
           </button>
+          <p className="text-center text-xs text-slate-600" data-testid="pay-footer">
+            {t("secure")}
+          </p>
         </form>
       ) : (
-        <form onSubmit={payApm} className="space-y-3" data-testid="apm-form">
+        <form onSubmit={payApm} noValidate className="space-y-3" data-testid="apm-form">
           {tab === "cash" ? (
-            <LookupSelect name="payment_type" label={t("apm.network")} options={props.cashMethods} />
+            <LookupSelect id="payment_type" label={t("apm.network")} options={props.cashMethods} {...apm.register("payment_type")} />
           ) : (
-            <LookupSelect name="bank_code" label={t("apm.bank")} options={props.banks} />
+            <LookupSelect id="bank_code" label={t("apm.bank")} options={props.banks} placeholder={t("chooseBank")} error={ae.bank_code?.message} {...apm.register("bank_code")} />
           )}
-          {docFields}
+          <div className="grid grid-cols-2 gap-3">
+            <LookupSelect id="fiscal_number_type" label={t("apm.docType")} options={props.documentTypes} {...apm.register("fiscal_number_type")} />
+            <Field id="fiscal_number" label={t("apm.docNumber")} error={ae.fiscal_number?.message}>
+              <input {...fieldA11y("fiscal_number", ae.fiscal_number?.message)} inputMode="numeric" className="input" {...apm.register("fiscal_number")} />
+            </Field>
+          </div>
+          <LookupSelect id="user_type" label={t("apm.personType")} options={props.personTypes} {...apm.register("user_type")} />
+          <Field id="address" label={t("apm.address")} error={ae.address?.message}>
+            <input {...fieldA11y("address", ae.address?.message)} maxLength={200} className="input" autoComplete="street-address" {...apm.register("address")} />
+          </Field>
+          {apmErrors > 0 && apm.formState.isSubmitted && (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="form-errors">
+              {apmErrors === 1 ? t("fixOne") : t("fixMany", { n: apmErrors })}
+            </p>
+          )}
           {error && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
               {error}
@@ -221,6 +290,9 @@ export function PayForm(props: { code: string; amount: number; currency: string;
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
             {busy ? t("paying") : tab === "cash" ? t("apm.cashGo") : t("apm.bankGo")}
           </button>
+          <p className="text-center text-xs text-slate-600" data-testid="pay-footer">
+            {tab === "bank" ? t("secureBank") : t("secureCash")}
+          </p>
         </form>
       )}
     </div>

@@ -5,15 +5,40 @@ import { payMessages } from "@/lib/links/pay-messages";
 import { publicLinkView } from "@/lib/links/service";
 import { LINK_CODE_RE } from "@/lib/links/schema";
 import { formatDate, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import { config } from "@/lib/config";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
-import { PayForm, TimeLeft } from "./PayForm";
+import { PayForm, type ReturnStatus } from "./PayForm";
 
-export const metadata: Metadata = { title: "Pago", robots: { index: false, follow: false } };
 export const dynamic = "force-dynamic";
 
-export default async function PayPage({ params }: { params: Promise<{ code: string }> }) {
+/** What WhatsApp, e-mail and social apps show when the link is shared: hotel, amount and the product's image. */
+export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
   const { code } = await params;
+  const base = config().publicBaseUrl;
+  const robots = { index: false, follow: false };
+  const { prisma } = await getDatabase();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(prisma, code, new Date()) : null;
+  if (!link) return { title: "Pago", robots };
+  const amount = formatMoney(link.amount, link.currency).replace(/\u00a0/g, " ");
+  const title = `Pago de su reserva en ${link.hotel.name}`;
+  const description = `${amount} · ${link.hotel.name}, ${cityLabel(link.hotel.city)}. Pague con tarjeta, PSE o efectivo de forma segura. Gestionado por ${link.agency}.`;
+  const image = { url: `${base}/og-pago.png`, width: 1200, height: 630, alt: `HotelPay · ${link.hotel.name}` };
+  return {
+    title,
+    description,
+    robots,
+    metadataBase: new URL(base),
+    openGraph: { type: "website", locale: "es_CO", siteName: "HotelPay", title, description, url: `${base}/pay/${code}`, images: [image] },
+    twitter: { card: "summary_large_image", title, description, images: [image.url] },
+  };
+}
+
+export default async function PayPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { code } = await params;
+  const sp = await searchParams;
+  // PSE sends the guest back here with the bank's answer; approved shows as paid once the payment is applied.
+  const returned: ReturnStatus = sp.status === "rejected" || sp.status === "failed" || sp.status === "declined" ? "rejected" : sp.status === "pending" || sp.status === "approved" ? "pending" : null;
   const { t, locale } = await getDict(payMessages);
   const { prisma } = await getDatabase();
   const link = LINK_CODE_RE.test(code) ? await publicLinkView(prisma, code, new Date()) : null;
@@ -22,7 +47,8 @@ export default async function PayPage({ params }: { params: Promise<{ code: stri
     <main className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
       <div className="mx-auto max-w-lg px-4 py-6 sm:py-10">
         <div className="mb-5 flex items-center justify-between">
-          <span className="text-xl font-bold text-brand-700">HotelPay</span>
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/logo.svg" alt="HotelPay" width={132} height={32} className="h-8 w-auto" />
           <LocaleSwitch />
         </div>
         {!link ? (
@@ -43,47 +69,50 @@ export default async function PayPage({ params }: { params: Promise<{ code: stri
             <div className="space-y-4 px-6 py-5">
               <dl className="space-y-3 text-sm">
                 <div>
-                  <dt className="text-slate-500">{t("hotel")}</dt>
+                  <dt className="text-slate-600">{t("hotel")}</dt>
                   <dd className="font-medium">
                     {link.hotel.name} · {cityLabel(link.hotel.city)}
                   </dd>
                 </div>
                 <div>
-                  <dt className="sr-only">Descripción</dt>
+                  <dt className="sr-only">{t("description")}</dt>
                   <dd className="whitespace-pre-wrap break-words text-slate-700" data-testid="pay-description">
                     {link.description}
                   </dd>
                 </div>
                 {link.bookingDates && (
                   <div>
-                    <dt className="text-slate-500">{t("dates")}</dt>
+                    <dt className="text-slate-600">{t("dates")}</dt>
                     <dd>
                       {formatDate(link.bookingDates.from, locale)} → {formatDate(link.bookingDates.to, locale)}
                     </dd>
                   </div>
                 )}
                 <div>
-                  <dt className="text-slate-500">{t("agency")}</dt>
+                  <dt className="text-slate-600">{t("agency")}</dt>
                   <dd>{link.agency}</dd>
                 </div>
               </dl>
 
               {link.status === "active" && (
                 <>
-                  <TimeLeft expiresAt={link.expiresAt} />
-                  {link.pendingCheckout && (
-                    <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
-                      <p className="font-medium text-amber-900">{t("pending")}</p>
-                      <p className="text-amber-800">{t("pendingHint")}</p>
-                      <a className="mt-1 inline-block font-medium text-brand-700 underline" href={`/checkout/${link.pendingCheckout.transactionId}`}>
-                        {t("pendingGo")}
-                      </a>
-                    </div>
-                  )}
                   <PayForm
                     code={link.code}
                     amount={link.amount}
                     currency={link.currency}
+                    expiresAt={link.expiresAt}
+                    returned={returned}
+                    pending={
+                      link.pendingCheckout && (
+                        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+                          <p className="font-medium text-amber-900">{t("pending")}</p>
+                          <p className="text-amber-800">{t("pendingHint")}</p>
+                          <a className="mt-1 inline-block font-medium text-brand-700 underline" href={`/checkout/${link.pendingCheckout.transactionId}`}>
+                            {t("pendingGo")}
+                          </a>
+                        </div>
+                      )
+                    }
                     banks={BANKS}
                     cashMethods={CASH_METHODS}
                     documentTypes={DOCUMENT_TYPES}
@@ -117,7 +146,7 @@ export default async function PayPage({ params }: { params: Promise<{ code: stri
             </div>
           </section>
         )}
-        <p className="mt-4 text-center text-xs text-slate-500">{t("secure")}</p>
+        {link?.status !== "active" && <p className="mt-4 text-center text-xs text-slate-600">{t("secureGeneric")}</p>}
       </div>
     </main>
   );

@@ -8,6 +8,7 @@ import { Badge, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { messages } from "../messages";
 import { AgencyStatus, type AgencyDto } from "../AgenciesClient";
+import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
 
 interface Balance {
@@ -38,7 +39,7 @@ export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; ho
       qc.invalidateQueries({ queryKey: ["agencies"] });
       setFlagError(null);
     },
-    onError: (e) => setFlagError(e instanceof ApiError ? e.detail : tc("common.error")),
+    onError: (e) => setFlagError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error")),
   });
 
   return (
@@ -137,7 +138,7 @@ function EditAgency({ a }: { a: AgencyDto }) {
     },
     onError: (e) => {
       setSaved(false);
-      setErrors(e instanceof ApiError ? { ...fieldErrors(e.detail), _: e.detail } : { _: tc("common.error") });
+      setErrors(e instanceof ApiError ? { ...fieldErrors(e.detail), _: humanizeDetail(e.detail) } : { _: tc("common.error") });
     },
   });
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -182,7 +183,7 @@ function EditAgency({ a }: { a: AgencyDto }) {
         {t("form.preloaded")}
       </label>
       <p className="text-xs text-slate-500">
-        {t("detail.created")}: {formatDateTime(`${a.created_at}Z`, locale)} · payout: <code>{a.payout_account_id}</code>
+        {t("detail.created")}: {formatDateTime(`${a.created_at}Z`, locale)} · {t("form.payout")}: {a.payout_account_id}
       </p>
       {saved && (
         <p className="text-sm text-emerald-700" role="status">
@@ -216,7 +217,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
     },
     onError: (e) => {
       setDone(false);
-      setError(e instanceof ApiError ? e.detail : tc("common.error"));
+      setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error"));
     },
   });
   return (
@@ -312,7 +313,7 @@ function UsersPanel({ agencyId }: { agencyId: number }) {
       setDone(null);
       if (e instanceof ApiError) {
         const fe = fieldErrors(e.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: e.detail });
+        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(e.detail) });
       } else setErrors({ _: tc("common.error") });
     },
   });

@@ -5,9 +5,10 @@ import { EventForm } from "../EventForm";
 
 export const metadata: Metadata = { title: "Editar evento" };
 
-export default async function EditEventPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function EditEventPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> }) {
   await requireUser(["operator", "hotel_admin"]);
   const { id } = await params;
   if (!/^\d+$/.test(id)) notFound();
-  return <EventForm id={Number(id)} />;
+  const { created } = await searchParams;
+  return <EventForm id={Number(id)} created={created === "1"} />;
 }

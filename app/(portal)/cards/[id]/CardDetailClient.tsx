@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { PageHeader } from "@/components/ui";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime, humanizeDetail } from "@/lib/format";
 import { messages } from "../messages";
 import { ConfirmDialog } from "../../agencies/form-utils";
 import { CardStatusBadge, type CardStatus } from "../CardStatusBadge";
@@ -35,7 +35,7 @@ export function CardDetailClient({ initial, organizationName }: { initial: CardD
       qc.invalidateQueries({ queryKey: ["card", c.card_id] });
       qc.invalidateQueries({ queryKey: ["cards"] });
     },
-    onError: (e) => setError(e instanceof ApiError ? e.detail : tc("common.error")),
+    onError: (e) => setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error")),
     onSettled: () => setPending(null),
   });
   async function reveal() {
@@ -43,7 +43,7 @@ export function CardDetailClient({ initial, organizationName }: { initial: CardD
     try {
       setDetails(await apiFetch(`/v1/virtual-cards/${c.card_id}/sandbox-details`));
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : tc("common.error"));
+      setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error"));
     }
   }
   const label: Record<Action, string> = { freeze: t("detail.freeze"), unfreeze: t("detail.unfreeze"), cancel: t("detail.cancel") };

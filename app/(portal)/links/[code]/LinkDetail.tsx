@@ -6,7 +6,7 @@ import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { EmptyState } from "@/components/ui";
-import { formatDateTime, formatMoney } from "@/lib/format";
+import { countLabel, formatDate, formatDateTime, formatMoney, humanizeDetail, paymentMethodLabel, paymentStatusLabel } from "@/lib/format";
 import { LinkStatusBadge } from "../LinkStatusBadge";
 
 interface Detail {
@@ -42,7 +42,7 @@ export function LinkDetail({ code }: { code: string }) {
     refetchInterval: (query) => (query.state.data?.status === "active" ? 5000 : false),
   });
   const l = q.data;
-  if (q.isLoading) return <p className="text-slate-500">…</p>;
+  if (q.isLoading) return <p className="text-slate-600">…</p>;
   if (q.error || !l) return <EmptyState title={t("detail.notFound")} />;
 
   const amount = formatMoney(l.amount, l.currency, locale);
@@ -62,7 +62,7 @@ export function LinkDetail({ code }: { code: string }) {
       await apiFetch(`/v2/links/${code}/cancel`, { method: "POST" });
       await qc.invalidateQueries({ queryKey: ["link", code] });
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.notFound"));
     }
   }
 
@@ -70,14 +70,14 @@ export function LinkDetail({ code }: { code: string }) {
     <div className="space-y-6" data-testid="link-detail">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <p className="text-sm text-slate-500">{t("detail.title")}</p>
+          <p className="text-sm text-slate-600">{t("detail.title")}</p>
           <h1 className="text-2xl font-semibold">
             {l.guest_name} · {amount}
           </h1>
           <p className="mt-1 text-slate-600">{l.description}</p>
-          <p className="text-sm text-slate-500">
+          <p className="text-sm text-slate-600">
             {l.hotel_name}
-            {l.booking_dates ? ` · ${l.booking_dates}` : ""}
+            {l.booking_dates ? ` · ${bookingDates(l.booking_dates)}` : ""}
             {l.reservation_code && (
               <>
                 {" · "}
@@ -101,12 +101,17 @@ export function LinkDetail({ code }: { code: string }) {
           </button>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={wa} target="_blank" rel="noreferrer" className="btn-primary">
-            {t("detail.whatsapp")}
-          </a>
-          <a href={mail} className="btn-secondary">
-            {t("detail.email")}
-          </a>
+          {/* Sending makes sense only while the guest can still pay. */}
+          {l.status === "active" && (
+            <>
+              <a href={wa} target="_blank" rel="noreferrer" className="btn-primary">
+                {t("detail.whatsapp")}
+              </a>
+              <a href={mail} className="btn-secondary">
+                {t("detail.email")}
+              </a>
+            </>
+          )}
           <a href={l.url} target="_blank" rel="noreferrer" className="btn-secondary">
             {t("detail.open")}
           </a>
@@ -116,7 +121,7 @@ export function LinkDetail({ code }: { code: string }) {
             </button>
           )}
         </div>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600" data-testid="link-validity">
           {l.paid_at ? `${t("detail.paidAt")} ${formatDateTime(l.paid_at, locale)}` : `${t("detail.validUntil")} ${formatDateTime(l.expires_at, locale)}`}
         </p>
         {error && <p className="text-sm text-red-700">{error}</p>}
@@ -125,7 +130,7 @@ export function LinkDetail({ code }: { code: string }) {
       <section className="card p-5">
         <h2 className="mb-3 font-semibold">{t("detail.attempts")}</h2>
         {l.attempts.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("detail.noAttempts")}</p>
+          <p className="text-sm text-slate-600">{t("detail.noAttempts")}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="table-basic">
@@ -134,10 +139,10 @@ export function LinkDetail({ code }: { code: string }) {
                   <tr key={a.transaction_id}>
                     <td className="whitespace-nowrap">{formatDateTime(a.created_at, locale)}</td>
                     <td>
-                      {t(`detail.method.${a.method}`)}
+                      {paymentMethodLabel(a.method)}
                       {a.card_last4 ? ` ···· ${a.card_last4}` : ""}
                     </td>
-                    <td>{t(`detail.pstatus.${a.status}`)}</td>
+                    <td>{paymentStatusLabel(a.status)}</td>
                     <td className="text-right">{formatMoney(a.amount, l.currency, locale)}</td>
                     <td>
                       {a.voucher_url && (
@@ -157,15 +162,14 @@ export function LinkDetail({ code }: { code: string }) {
       <section className="card p-5">
         <h2 className="mb-3 font-semibold">{t("detail.deliveries")}</h2>
         {l.webhook_deliveries.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("detail.noDeliveries")}</p>
+          <p className="text-sm text-slate-600">{t("detail.noDeliveries")}</p>
         ) : (
           <ul className="divide-y divide-slate-100 text-sm">
             {l.webhook_deliveries.map((d) => (
               <li key={d.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="font-mono text-xs">{d.id}</span>
                 <span>{t(`detail.dstatus.${d.status}`)}</span>
-                <span className="text-slate-500">
-                  {d.attempts} · {formatDateTime(d.created_at, locale)}
+                <span className="text-slate-600">
+                  {countLabel(d.attempts, "intento")} · {formatDateTime(d.created_at, locale)}
                 </span>
               </li>
             ))}
@@ -174,4 +178,10 @@ export function LinkDetail({ code }: { code: string }) {
       </section>
     </div>
   );
+}
+
+/** "2026-12-20 - 2026-12-22" as "20/12/2026 → 22/12/2026". */
+function bookingDates(range: string): string {
+  const [a, b] = range.split(" - ");
+  return a && b ? `${formatDate(a)} → ${formatDate(b)}` : range;
 }

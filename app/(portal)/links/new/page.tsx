@@ -5,8 +5,13 @@ import { getDict } from "@/lib/i18n/server";
 import { linkMessages } from "@/lib/links/messages";
 import { PageHeader } from "@/components/ui";
 import { ymd } from "@/lib/time";
-import { cityLabel } from "@/lib/format";
+import { cityLabel, formatPhone } from "@/lib/format";
 import { LinkForm, type LinkPrefill } from "./LinkForm";
+
+/** Whole hours from now until `deadline` (a link for a reservation may last at most that). */
+function wholeHoursUntil(deadline: Date): number {
+  return Math.floor((deadline.getTime() - new Date().getTime()) / 3_600_000);
+}
 
 export const metadata: Metadata = { title: "Nuevo enlace de pago" };
 
@@ -24,17 +29,20 @@ export default async function NewLinkPage({ searchParams }: { searchParams: Prom
     const r = await prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: { hotel: true } });
     if (r && (user.principal.role === "operator" || r.agencyId === user.agency?.id)) {
       const due = r.amount.sub(r.amountPaid);
+      const hoursLeft = wholeHoursUntil(r.paymentDeadline);
       prefill = {
         agencyId: r.agencyId,
         reservationCode: r.code,
         hotelId: r.hotelId,
         guestName: `${r.firstName} ${r.lastName}`,
         email: r.email,
-        phone: `+${r.telephone}`,
-        amount: due.gt(0) ? due.toFixed(2) : r.amount.toFixed(2),
+        phone: formatPhone(`+${r.telephone}`),
+        amount: (due.gt(0) ? due : r.amount).toNumber(),
         description: `Reserva ${r.code} · ${r.hotel.name}, ${r.nights} noche${r.nights === 1 ? "" : "s"}`,
         from: ymd(r.checkin),
         to: ymd(r.checkout),
+        deadline: r.paymentDeadline.toISOString(),
+        maxHours: hoursLeft,
       };
     }
   }
