@@ -53,6 +53,12 @@ try {
   process.exit(1);
 }
 
+// Next.js drops Content-Encoding from route handlers' responses (and would gzip their bytes again). The /api
+// pipeline compresses JSON itself (cached search answers once per encoding, lib/http/compress.ts) and names the
+// encoding in this internal header, which becomes Content-Encoding here; Next's gzip then sees it and stays out.
+const ENCODING_HEADER = "x-hotelpay-content-encoding";
+globalThis.__hbEncodingHeader = ENCODING_HEADER;
+
 let inFlight = 0;
 let shuttingDown = false;
 let idle = null;
@@ -68,6 +74,8 @@ const server = http.createServer((req, res) => {
     inFlight -= 1;
     if (inFlight === 0 && idle) idle();
   });
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => (String(name).toLowerCase() === ENCODING_HEADER ? setHeader("content-encoding", value) : setHeader(name, value));
   const client = stampClient(req, trusted);
   // HSTS only means something over https: when we are reached that way or are published that way.
   if (client.proto === "https" || publicHttps) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");

@@ -1,15 +1,27 @@
 #!/usr/bin/env node
-// Availability benchmark (issue 3): the production build on PostgreSQL, one city of 40 hotels x 5 room types
-// x 3 rate plans, 7 nights, 2 layout items. autocannon with 20 connections for 20 s on 4.2 and on 4.3,
-// and the equivalent hand-written SQL (the floor) timed with plain `pg`.
+// Availability benchmark (issues 3 and 17), in one run on PostgreSQL: the production server (server.mjs) on a
+// fresh database with one city of 40 hotels x 5 room types x 3 rate plans, 7 nights, 2 layout items.
 //
 //   npx next build
-//   node bench/availability.mjs            # creates database hb_bench_<pid>, starts `next start` on BENCH_PORT
+//   node bench/availability.mjs
+//   BENCH_BEFORE_ROOT=/path/to/older/checkout node bench/availability.mjs   # also measures that build, same run
 //
-// Env: BENCH_PORT (3211), BENCH_PG_ADMIN (postgresql://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (20),
-// BENCH_CONNECTIONS (20), BENCH_KEEP_DB=1 to keep the database. Prints a markdown block for bench/RESULTS.md.
+// For each server (this checkout and, with BENCH_BEFORE_ROOT, an older built checkout) it measures with autocannon:
+// 4.2 at 20 connections with `Accept-Encoding: gzip, br` and without, 4.2 with 1 connection, 4.3 at 20
+// connections, 4.1 (booking) at 20 connections, and freshness under load (bookings and price changes made while
+// 4.2 runs at 20 connections; each write is followed by searches that must reflect it: the stale count must be
+// 0). Once per run: the hand-written SQL floor with plain `pg`, and a static node:http server (its own process)
+// sending the gzip of the same 4.2 answer (the physical limit); it prints the ratio API / static.
+//
+// Env: BENCH_PORT (3211; the static server uses BENCH_PORT+1), BENCH_PG_ADMIN, BENCH_SECONDS (20),
+// BENCH_CONNECTIONS (20), BENCH_KEEP_DB=1, BENCH_BEFORE_ROOT. Prints a markdown block for bench/RESULTS.md.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
-import { CITY, NIGHTS, CHECKIN, CONNECTIONS, SECONDS, PORT, dbUrl, pct, cannon, benchServer, machineLine } from "./lib.mjs";
+import { CITY, NIGHTS, CHECKIN, CONNECTIONS, SECONDS, PORT, DB, BENCH_OPERATOR_KEY, addDays, pct, cannon, benchServer, machineLine } from "./lib.mjs";
 
 // The floor: one hand-written statement returning the same facts (rooms sellable over the stay, with each
 // rate plan's nightly prices for each adult count asked for), no JSON shaping.
@@ -36,81 +48,265 @@ FROM p JOIN inv USING (room_type_id)
 GROUP BY p.room_type_id, p.rate_plan_id, p.adults, inv.cnt
 HAVING count(*) = $3`;
 
-async function sqlFloor(seconds) {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: CONNECTIONS });
+const FLOOR_SECONDS = Math.min(SECONDS, 10);
+const FRESH_SECONDS = Math.min(SECONDS, 15);
+const BOOK_CHECKIN = addDays(CHECKIN, 100); // 4.1 books far from the searched stay, on nights with plenty of rooms
+const BOOK_NIGHTS = 2;
+
+async function sqlFloor(url) {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
   const params = [CITY, CHECKIN, NIGHTS, [2, 1]];
   for (let i = 0; i < 20; i++) await pool.query(FLOOR_SQL, params);
-  // One at a time: the latency of the statement itself.
   const single = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 100; i++) {
     const t = performance.now();
     await pool.query(FLOOR_SQL, params);
     single.push(performance.now() - t);
   }
   single.sort((a, b) => a - b);
-  // CONNECTIONS at once for `seconds`: the throughput the database gives this statement on this machine.
   const lat = [];
-  const end = Date.now() + seconds * 1000;
-  let rows = 0;
+  const end = Date.now() + FLOOR_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < end) {
         const t = performance.now();
-        const r = await pool.query(FLOOR_SQL, params);
-        rows = r.rowCount;
+        await pool.query(FLOOR_SQL, params);
         lat.push(performance.now() - t);
       }
     }),
   );
   lat.sort((a, b) => a - b);
   await pool.end();
-  return {
-    rows,
-    single: { p50: pct(single, 50), p99: pct(single, 99) },
-    loaded: { rps: lat.length / seconds, p50: pct(lat, 50), p99: pct(lat, 99) },
-  };
+  return { single: { p50: pct(single, 50), p99: pct(single, 99) }, loaded: { rps: lat.length / FLOOR_SECONDS, p50: pct(lat, 50), p99: pct(lat, 99) } };
 }
 
-async function main() {
-  const { key, hotelId, stop } = await benchServer();
+/** The physical limit: a node:http server in its own process answering every request with the same gzip bytes. */
+async function staticLimit(gz) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "hb-static-")), "answer.gz");
+  fs.writeFileSync(file, gz);
+  const port = PORT + 1;
+  const code = `
+    const http = require("node:http"); const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    http.createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip", "content-length": body.length, vary: "Accept-Encoding" }); res.end(body); }); })
+      .listen(${port}, "127.0.0.1", () => process.send("up"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  await new Promise((r) => child.once("message", r));
   try {
+    await cannon({ url: `http://127.0.0.1:${port}/`, method: "POST", body: "{}", headers: { "accept-encoding": "gzip, br" }, duration: 3 });
+    return await cannon({ url: `http://127.0.0.1:${port}/`, method: "POST", body: "{}", headers: { "accept-encoding": "gzip, br" } });
+  } finally {
+    child.kill("SIGTERM");
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+async function fetchAnswer(url, init) {
+  const res = await fetch(url, init); // fetch decodes gzip / br
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+function bookingBody(room, rate, checkin, nights) {
+  const checkout = addDays(checkin, nights);
+  return JSON.stringify({
+    reservation: {
+      checkin, checkout, nights: String(nights), rooms: "1", adults: "2", children: "0", firstName: "Carga", lastName: "De Prueba", country: "COL",
+      email: "carga@example.co", telephone: "573000000000", currency: "COP",
+      roomsData: [{ id: room, checkin, checkout, rateId: rate, quantity: "1", currency: "COP", adults: "2", children: "0" }],
+    },
+  });
+}
+
+/**
+ * Freshness under load: 4.2 runs at CONNECTIONS connections while one writer books a room (4.1) or changes a
+ * night's price (PUT rates) of a tracked room type, one write at a time; after each write returns, 3 searches
+ * must show exactly the state it left (the writer is the only one changing it). Stale = any that does not.
+ */
+async function freshness({ base, key, agencyUrl, agencyInit, hotel }) {
+  const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const room = `${hotel.cm}-DBL`;
+  const rate = `${hotel.cm}-RO`;
+  const look = async () => {
+    const body = JSON.parse(await fetchAnswer(agencyUrl, agencyInit));
+    const h = body.find((x) => x.hotel.id === hotel.id);
+    const r = h?.availability[0].available_rooms.find((x) => x.roomId === room);
+    const p = r?.products.find((x) => x.rateId === rate);
+    return { count: r?.count ?? null, total: p?.baseRate.amountBeforeTax ?? null, firstNight: p?.baseDailyAmounts[0].amountBeforeTax ?? null };
+  };
+  const start = await look();
+  let count = start.count;
+  let total = start.total;
+  let firstNight = start.firstNight;
+  let writes = { bookings: 0, prices: 0, failed: 0 };
+  let probes = 0;
+  let stale = 0;
+  const staleSamples = [];
+  const load = cannon({ ...agencyInit, url: agencyUrl, duration: FRESH_SECONDS });
+  const end = Date.now() + (FRESH_SECONDS - 1) * 1000;
+  let n = 0;
+  while (Date.now() < end) {
+    n += 1;
+    if (n % 2 === 1) {
+      const r = await fetch(`${base}/api/v2/bookings/hotel_id=${hotel.id}`, { method: "POST", headers: auth, body: bookingBody(room, rate, CHECKIN, NIGHTS) });
+      await r.text();
+      if (r.status !== 200) {
+        writes.failed += 1;
+        continue;
+      }
+      writes.bookings += 1;
+      count -= 1;
+    } else {
+      const amount = 100000 + n * 7 + 0.25;
+      const r = await fetch(`${base}/api/v2/hotels/${hotel.id}/rates`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${BENCH_OPERATOR_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ updates: [{ roomId: room, rateId: rate, from: CHECKIN, to: CHECKIN, amountBeforeTax: amount }] }),
+      });
+      await r.text();
+      if (r.status !== 200) {
+        writes.failed += 1;
+        continue;
+      }
+      writes.prices += 1;
+      total = Math.round((total - firstNight + amount) * 100) / 100;
+      firstNight = amount;
+    }
+    for (let i = 0; i < 3; i++) {
+      const seen = await look();
+      probes += 1;
+      if (seen.count !== count || Math.abs(seen.total - total) > 0.001 || seen.firstNight !== firstNight) {
+        stale += 1;
+        if (staleSamples.length < 3) staleSamples.push({ expected: { count, total, firstNight }, seen });
+      }
+    }
+  }
+  const loaded = await load;
+  return { writes, probes, stale, staleSamples, loaded };
+}
+
+async function measure(label, root, name) {
+  const { key, hotelId, stop, url } = await benchServer(undefined, { root, name });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
     const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-    const agencyUrl = `http://127.0.0.1:${PORT}/api/v2/bookings/agencies/retailer/availability?checkin=${CHECKIN}&nights=${NIGHTS}&city=Villa%20Bench`;
+    const gzHeaders = { ...headers, "accept-encoding": "gzip, br" };
+    const agencyUrl = `${base}/api/v2/bookings/agencies/retailer/availability?checkin=${CHECKIN}&nights=${NIGHTS}&city=Villa%20Bench`;
     const agencyBody = JSON.stringify({ layout: [{ adults: 2 }, { adults: 1, children_ages: [7] }] });
-    const hotelUrl = `http://127.0.0.1:${PORT}/api/v2/bookings/availability?hotel_id=${hotelId}&checkin=${CHECKIN}&nights=${NIGHTS}&adults=2&children=`;
+    const hotelUrl = `${base}/api/v2/bookings/availability?hotel_id=${hotelId}&checkin=${CHECKIN}&nights=${NIGHTS}&adults=2&children=`;
+    const { rows: [hotelRow] } = await client.query("SELECT id, channel_manager_id AS cm FROM hotels WHERE id = $1", [hotelId]);
 
-    const probe = await fetch(agencyUrl, { method: "POST", headers, body: agencyBody });
-    const probeText = await probe.text();
-    if (probe.status !== 200) throw new Error(`4.2 probe: ${probe.status} ${probeText}`);
-    const hotels = JSON.parse(probeText);
+    const text = await fetchAnswer(agencyUrl, { method: "POST", headers, body: agencyBody });
+    const hotels = JSON.parse(text);
     const products = hotels.reduce((s, h) => s + h.availability.reduce((a, i) => a + i.available_rooms.reduce((b, r) => b + r.products.length, 0), 0), 0);
-    // Warm-up (JIT, connection pool).
-    await cannon({ url: agencyUrl, method: "POST", headers, body: agencyBody, duration: 3 });
+    // What a gzip/br client receives (bytes on the wire) and the encoding chosen.
+    const wire = await new Promise((resolve, reject) => {
+      import("node:http").then(({ default: http }) => {
+        const req = http.request(agencyUrl, { method: "POST", headers: { ...gzHeaders, "content-length": Buffer.byteLength(agencyBody) } }, (res) => {
+          let n = 0;
+          res.on("data", (c) => (n += c.length));
+          res.on("end", () => resolve({ bytes: n, encoding: res.headers["content-encoding"] ?? "identity" }));
+        });
+        req.on("error", reject);
+        req.end(agencyBody);
+      });
+    });
+    const post = (h, extra = {}) => ({ url: agencyUrl, method: "POST", headers: h, body: agencyBody, ...extra });
+    await cannon(post(gzHeaders, { duration: 3 })); // warm-up (JIT, pools, cache)
 
-    const a1 = await cannon({ url: agencyUrl, method: "POST", headers, body: agencyBody, connections: 1, duration: 10 });
-    const a = await cannon({ url: agencyUrl, method: "POST", headers, body: agencyBody });
-    const h = await cannon({ url: hotelUrl, headers: { authorization: headers.authorization } });
-    const floor = await sqlFloor(Math.min(SECONDS, 10));
+    const one = await cannon(post(gzHeaders, { connections: 1, duration: 10 }));
+    const gz = await cannon(post(gzHeaders));
+    const plain = await cannon(post(headers));
+    const h = await cannon({ url: hotelUrl, headers: { authorization: headers.authorization, "accept-encoding": "gzip, br" } });
 
-    const f = (n) => (typeof n === "number" ? n.toFixed(1) : n);
-    const out = `
-### ${new Date().toISOString()} (${machineLine()})
+    // 4.1 on far nights with rooms to spare, spread over every room type (the booking bench's second shape).
+    await client.query("UPDATE inventory_nights SET rooms = 1000000 WHERE date >= $1::date AND date < $1::date + $2::int", [BOOK_CHECKIN, BOOK_NIGHTS]);
+    const { rows: rooms } = await client.query(
+      `SELECT h.id AS hotel_id, rt.room_id, rp.rate_id FROM room_types rt JOIN hotels h ON h.id = rt.hotel_id
+       JOIN rate_plans rp ON rp.hotel_id = h.id AND rp.rate_id LIKE '%-RO' WHERE rt.max_adults >= 2 ORDER BY h.id, rt.id`,
+    );
+    let i = 0;
+    const book = await cannon({
+      url: `${base}/api/v2/bookings/hotel_id=${rooms[0].hotel_id}`,
+      requests: [
+        {
+          method: "POST",
+          headers,
+          setupRequest: (req) => {
+            const r = rooms[i++ % rooms.length];
+            return { ...req, path: `/api/v2/bookings/hotel_id=${r.hotel_id}`, body: bookingBody(r.room_id, r.rate_id, BOOK_CHECKIN, BOOK_NIGHTS) };
+          },
+        },
+      ],
+    });
+
+    // Freshness: the tracked room type gets rooms to sell for every booking the writer makes.
+    await client.query(
+      "UPDATE inventory_nights SET rooms = 100000 WHERE room_type_id = (SELECT id FROM room_types WHERE room_id = $1) AND date >= $2::date AND date < $2::date + $3::int",
+      [`${hotelRow.cm}-DBL`, CHECKIN, NIGHTS],
+    );
+    const fresh = await freshness({ base, key, agencyUrl, agencyInit: { method: "POST", headers: gzHeaders, body: agencyBody }, hotel: hotelRow });
+    const floor = root === process.cwd() ? await sqlFloor(url) : null;
+    return { label, text, hotels, products, wire, one, gz, plain, h, book, fresh, floor, load: os.loadavg() };
+  } finally {
+    await client.end();
+    await stop();
+  }
+}
+
+const f = (n) => (typeof n === "number" ? n.toFixed(1) : n);
+const row = (what, r) => `| ${what} | ${f(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.non2xx} |`;
+
+async function main() {
+  const before = process.env.BENCH_BEFORE_ROOT ? path.resolve(process.env.BENCH_BEFORE_ROOT) : null;
+  const loadAtStart = os.loadavg();
+  const runs = [];
+  runs.push(await measure("after (this checkout)", process.cwd(), `${DB}_after`));
+  if (before) runs.push(await measure(`before (${before})`, before, `${DB}_before`));
+  const gzAnswer = zlib.gzipSync(Buffer.from(runs[0].text, "utf8"), { level: 6 });
+  const stat = await staticLimit(gzAnswer);
+  const a = runs[0];
+
+  let out = `
+### ${new Date().toISOString()} (${machineLine()}; at the start: ${loadAtStart.map((x) => x.toFixed(2)).join(" / ")})
 
 City of 40 hotels x 5 room types x 3 rate plans, ${NIGHTS} nights from ${CHECKIN}, layout [{adults:2},{adults:1,children_ages:[7]}];
-4.2 response: ${hotels.length} hotels, ${products} products, ${(probeText.length / 1024).toFixed(0)} KiB. autocannon ${CONNECTIONS} connections x ${SECONDS} s.
+4.2 answer: ${a.hotels.length} hotels, ${a.products} products, ${(a.text.length / 1024).toFixed(0)} KiB of JSON, ${(gzAnswer.length / 1024).toFixed(1)} KiB gzip;
+to a \`gzip, br\` client this server sent ${(a.wire.bytes / 1024).toFixed(1)} KiB (${a.wire.encoding}). autocannon ${CONNECTIONS} connections x ${SECONDS} s unless noted.
+`;
+  for (const r of runs) {
+    out += `
+${r.label} (load avg after its runs: ${r.load.map((x) => x.toFixed(2)).join(" / ")}; 4.2 sent ${(r.wire.bytes / 1024).toFixed(1)} KiB ${r.wire.encoding} to a \`gzip, br\` client):
 
 | What | req/s | p50 ms | p99 ms | errors / non-2xx |
 |---|---|---|---|---|
-| 4.2 POST agencies/retailer/availability, 1 connection x 10 s | ${f(a1.requests.average)} | ${a1.latency.p50} | ${a1.latency.p99} | ${a1.errors} / ${a1.non2xx} |
-| 4.2 POST agencies/retailer/availability | ${f(a.requests.average)} | ${a.latency.p50} | ${a.latency.p99} | ${a.errors} / ${a.non2xx} |
-| 4.3 GET bookings/availability (one hotel) | ${f(h.requests.average)} | ${h.latency.p50} | ${h.latency.p99} | ${h.errors} / ${h.non2xx} |
-| SQL floor, one statement at a time (pg) | ${f(1000 / floor.single.p50)} | ${f(floor.single.p50)} | ${f(floor.single.p99)} | - |
-| SQL floor, ${CONNECTIONS} at once for ${Math.min(SECONDS, 10)} s (pg) | ${f(floor.loaded.rps)} | ${f(floor.loaded.p50)} | ${f(floor.loaded.p99)} | - |
+${row("4.2 city, `Accept-Encoding: gzip, br`, 20 connections", r.gz)}
+${row("4.2 city, no compression, 20 connections", r.plain)}
+${row("4.2 city, `gzip, br`, 1 connection x 10 s", r.one)}
+${row("4.3 one hotel, `gzip, br`, 20 connections", r.h)}
+${row(`4.1 booking, spread over 200 room types, 20 connections`, r.book)}
+${row(`4.2 during the freshness run (${FRESH_SECONDS} s, writes below)`, r.fresh.loaded)}
+
+Freshness under load: ${r.fresh.writes.bookings} bookings and ${r.fresh.writes.prices} price changes (${r.fresh.writes.failed} failed) while 4.2 ran; ${r.fresh.probes} searches right after a write; **stale answers: ${r.fresh.stale}**${r.fresh.stale ? ` ${JSON.stringify(r.fresh.staleSamples)}` : ""}.
 `;
-    console.log(out);
-  } finally {
-    await stop();
   }
+  out += `
+Once per run:
+
+| What | req/s | p50 ms | p99 ms | errors / non-2xx |
+|---|---|---|---|---|
+${row("static node:http server, same answer as gzip (physical limit)", stat)}
+| SQL floor, one statement at a time (pg) | ${f(1000 / a.floor.single.p50)} | ${f(a.floor.single.p50)} | ${f(a.floor.single.p99)} | - |
+| SQL floor, ${CONNECTIONS} at once for ${FLOOR_SECONDS} s (pg) | ${f(a.floor.loaded.rps)} | ${f(a.floor.loaded.p50)} | ${f(a.floor.loaded.p99)} | - |
+
+Ratio API / static (4.2 gzip, 20 connections): ${((a.gz.requests.average / stat.requests.average) * 100).toFixed(1)} %${
+    runs[1] ? `; after / before: 4.2 gzip x${(a.gz.requests.average / runs[1].gz.requests.average).toFixed(1)}, 4.2 plain x${(a.plain.requests.average / runs[1].plain.requests.average).toFixed(1)}, 4.3 x${(a.h.requests.average / runs[1].h.requests.average).toFixed(1)}, 4.1 x${(a.book.requests.average / runs[1].book.requests.average).toFixed(2)}` : ""
+  }.
+`;
+  console.log(out);
+  if (runs.some((r) => r.fresh.stale > 0)) process.exitCode = 1;
 }
 
 main().catch((e) => {

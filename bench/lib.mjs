@@ -40,14 +40,24 @@ export async function admin(sql) {
   }
 }
 
-export function startServer(extraEnv = {}) {
+export const urlFor = (name) => {
+  const u = new URL(ADMIN);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+export const BENCH_OPERATOR_KEY = "hbk_bench_operator_key_0123456789abcdef";
+
+/** The production server (server.mjs) of the checkout at `root` (this one by default) on database `url`. */
+export function startServer(extraEnv = {}, { root = process.cwd(), url = dbUrl, port = PORT } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hb-bench-"));
   const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      DATABASE_URL: url,
+      OPERATOR_API_KEY: BENCH_OPERATOR_KEY,
       DATA_DIR: dataDir,
       DEMO_SEED: "off",
       SCHEDULER: "off",
@@ -63,10 +73,10 @@ export function startServer(extraEnv = {}) {
   return { child, dataDir };
 }
 
-export async function waitHealthy() {
+export async function waitHealthy(port = PORT) {
   for (let i = 0; i < 240; i++) {
     try {
-      const r = await fetch(`http://127.0.0.1:${PORT}/api/health`);
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (r.ok) return;
     } catch {
       // not up yet
@@ -155,28 +165,30 @@ export function cannon(opts) {
 }
 
 /** Creates the database, starts the server on it, seeds it; returns what the run needs and a stop(). */
-export async function benchServer(seedOpts) {
-  await admin(`CREATE DATABASE "${DB}"`);
-  const { child, dataDir } = startServer();
+export async function benchServer(seedOpts, { root, name = DB, env = {} } = {}) {
+  const url = urlFor(name);
+  await admin(`CREATE DATABASE "${name}"`);
+  const { child, dataDir } = startServer(env, { root, url });
   const stop = async () => {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {
       // already gone
     }
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!process.env.BENCH_KEEP_DB) {
       await new Promise((r) => setTimeout(r, 1000));
-      await admin(`DROP DATABASE IF EXISTS "${DB}" WITH (FORCE)`).catch(() => undefined);
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     }
   };
   try {
     await waitHealthy();
-    const client = new pg.Client({ connectionString: dbUrl });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     const seeded = await seed(client, seedOpts);
     await client.end();
-    return { ...seeded, stop };
+    return { ...seeded, stop, url };
   } catch (e) {
     await stop();
     throw e;

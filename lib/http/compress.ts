@@ -1,8 +1,9 @@
 // Compression of /api JSON answers, negotiated with Accept-Encoding (br or gzip), above a size threshold.
 // The pipeline (handler.ts) compresses JSON bodies of COMPRESS_MIN_BYTES or more once per request; a body the
 // service already holds as `Precompressed` (a cached search answer) keeps each encoding after the first use,
-// so a cache hit costs no compression at all. A response that carries Content-Encoding is left alone by
-// Next.js's own gzip middleware (server.mjs / next start), so nothing is compressed twice.
+// so a cache hit costs no compression at all. Under Next.js the encoding travels in an internal header that
+// server.mjs turns into Content-Encoding, which Next's own gzip middleware then leaves alone: nothing is
+// compressed twice (see encodingHeader below).
 import zlib from "node:zlib";
 import { promisify } from "node:util";
 
@@ -49,6 +50,18 @@ export function negotiateEncoding(header: string | null | undefined): Encoding |
   const gzip = q.gzip ?? q["x-gzip"] ?? star ?? 0;
   if (br <= 0 && gzip <= 0) return null;
   return br >= gzip ? "br" : "gzip";
+}
+
+/**
+ * Where the encoding is named: Content-Encoding on a plain Node server (the tests'); inside Next.js, which drops
+ * that header from route responses, the internal header server.mjs turns back into Content-Encoding; and with
+ * neither (`next dev`, `next start` alone) nowhere: the body goes out as it is and Next's own gzip applies.
+ */
+function encodingHeader(): string | null {
+  const front = (globalThis as { __hbEncodingHeader?: string }).__hbEncodingHeader;
+  if (front) return front;
+  if (process.env.NEXT_RUNTIME) return null;
+  return "content-encoding";
 }
 
 const isJson = (contentType: string | undefined) => !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
@@ -106,8 +119,9 @@ export async function encodedResponse(req: Request, status: number, body: string
     return new Response(raw as BodyInit, { status, headers: h });
   }
   const vary = withVary(h);
-  const encoding = raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
-  if (!encoding) return new Response(raw as BodyInit, { status, headers: vary });
+  const via = encodingHeader();
+  const encoding = via && raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
+  if (!via || !encoding) return new Response(raw as BodyInit, { status, headers: vary });
   const bytes = pre ? await pre.as(encoding) : await compress(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), encoding);
-  return new Response(bytes as BodyInit, { status, headers: { ...vary, "content-encoding": encoding } });
+  return new Response(bytes as BodyInit, { status, headers: { ...vary, [via]: encoding } });
 }

@@ -1,0 +1,250 @@
+// Issue 17 across instances: two production servers (server.mjs) on one PostgreSQL database, each with its own
+// in-process search cache. Every kind of write made through instance A (a booking's hold, a cancellation, the
+// expiry job, ARI inventory and prices, a room type closed by direct SQL, a hotel renamed) is seen by the very
+// next search through instance B, whose cache held the previous answer. Also checks that cached answers go out
+// compressed exactly once through Next.js (br / gzip negotiated, no double encoding). Needs `next build` first.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const BASE_PORT = Number(process.env.SEARCH_MULTI_PORT ?? 3186);
+const A = BASE_PORT;
+const B = BASE_PORT + 1;
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = `hbsearch_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+const DB_URL = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+const OPERATOR_KEY = "hbk_search_multi_operator_key_0123456789";
+const CRON_SECRET = "search-multi-cron-secret";
+const LOG_DIR = path.join(ROOT, "test-results", "multi-instance");
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+let db: pg.Pool;
+const instances: Array<{ child: ChildProcess; dataDir: string; exited: Promise<number | null> }> = [];
+
+function startInstance(port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hb-search-${port}-`));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: DB_URL,
+    DATABASE_POOL_SIZE: "5",
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    SECRETS_MASTER_KEY: "search-multi-test-master-key-0123456789",
+    OPERATOR_API_KEY: OPERATOR_KEY,
+    CRON_SECRET,
+    SCHEDULER: "off",
+    RATE_LIMIT_PER_MINUTE: "0",
+    DEMO_SEED: "off",
+    LOG_REQUESTS: "off",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  for (const k of ["TEST_CLOCK", "REDIS_URL", "AUTH_SECRET", "CARD_ENCRYPTION_PRIVATE_KEY", "VIRTUAL_CARD_ENCRYPTION_KEY", "CARD_HASH_KEY", "NEXTAUTH_URL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "SEARCH_CACHE"]) delete env[k];
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.openSync(path.join(LOG_DIR, `search-instance-${port}.log`), "w");
+  const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", log, log] });
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  instances.push({ child, dataDir, exited });
+}
+
+interface Res {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A request to one instance with node:http, so the bytes on the wire (and their encoding) are visible. */
+function call(port: number, method: string, p: string, opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+    if (payload !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(payload));
+    }
+    const req = http.request({ host: "127.0.0.1", port, method, path: p, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const enc = res.headers["content-encoding"];
+        const text = (enc === "br" ? zlib.brotliDecompressSync(raw) : enc === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8");
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          // not JSON
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, body });
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+function ok(r: Res, what: string): Res {
+  if (r.status < 200 || r.status >= 300) throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  return r;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
+const CHECKIN = day(20);
+const NIGHTS = 2;
+const CITY = "Villa Busqueda";
+const LAYOUT = { layout: [{ adults: 2 }] };
+const ctx: { key: string; hotelId: number } = { key: "", hotelId: 0 };
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE "${DB_NAME}"`);
+  db = new pg.Pool({ connectionString: DB_URL, max: 2 });
+  startInstance(A);
+  startInstance(B);
+  for (const port of [A, B]) {
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const s = await call(port, "GET", "/api/health/ready").then((r) => r.status, () => 0);
+      if (s === 200) break;
+      if (Date.now() > deadline) throw new Error(`instance ${port} not ready`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  const op = (m: string, p: string, body?: unknown) => call(A, m, `/api${p}`, { key: OPERATOR_KEY, body });
+  const hotel = ok(await op("POST", "/v2/hotels", { name: "Hotel Fresco", city: CITY }), "hotel");
+  ctx.hotelId = hotel.body.id;
+  for (const roomId of ["DBL", "TWN"]) {
+    ok(await op("POST", `/v2/hotels/${ctx.hotelId}/room-types`, { roomId, roomName: `Habitación ${roomId}`, roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 1 }), "room type");
+  }
+  ok(await op("POST", `/v2/hotels/${ctx.hotelId}/rate-plans`, { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "COP" }), "plan");
+  ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/inventory`, { updates: ["DBL", "TWN"].map((roomId) => ({ roomId, from: day(19), to: day(25), rooms: 5 })) }), "inventory");
+  ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/rates`, { updates: ["DBL", "TWN"].map((roomId) => ({ roomId, rateId: "RO", from: day(19), to: day(25), amountBeforeTax: "100000" })) }), "rates");
+  const doc = String(900000000 + Math.floor(Math.random() * 9_999_999));
+  const agency = ok(
+    await op("POST", "/v2/agencies", {
+      name: `Agencia Búsqueda ${doc}`, email_for_notifications: "busqueda@example.co", phone: "3001234567", country_code: "+57", document_type: "NIT", document_number: doc,
+      is_preloaded: false, payout_account_id: "acct_search",
+    }),
+    "agency",
+  );
+  ctx.key = ok(await op("POST", `/v2/agencies/${agency.body.id}/api-keys`, { label: "search" }), "key").body.key;
+}, 200_000);
+
+afterAll(async () => {
+  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGTERM");
+  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 20_000))])));
+  for (const i of instances) {
+    if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGKILL");
+    fs.rmSync(i.dataDir, { recursive: true, force: true });
+  }
+  await db?.end();
+  await admin(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+}, 60_000);
+
+const cityPath = () => `/api/v2/bookings/agencies/retailer/availability?checkin=${CHECKIN}&nights=${NIGHTS}&city=${encodeURIComponent(CITY)}`;
+const hotelPath = () => `/api/v2/bookings/availability?hotel_id=${ctx.hotelId}&checkin=${CHECKIN}&nights=${NIGHTS}&adults=2`;
+
+/** Rooms per room id seen by a city search through `port` (twice: the second answer comes from its cache). */
+async function cityRooms(port: number): Promise<Record<string, number>> {
+  const r = ok(await call(port, "POST", cityPath(), { key: ctx.key, body: LAYOUT, headers: { "accept-encoding": "gzip, br" } }), "4.2");
+  const again = ok(await call(port, "POST", cityPath(), { key: ctx.key, body: LAYOUT, headers: { "accept-encoding": "gzip, br" } }), "4.2");
+  expect(again.body).toEqual(r.body);
+  if (r.body.length === 0) return {};
+  return Object.fromEntries(r.body[0].availability[0].available_rooms.map((x: { roomId: string; count: number }) => [x.roomId, x.count]));
+}
+async function hotelRooms(port: number): Promise<Record<string, number>> {
+  const r = ok(await call(port, "GET", hotelPath(), { key: ctx.key }), "4.3");
+  return Object.fromEntries(r.body.available_rooms.map((x: { roomId: string; count: number }) => [x.roomId, x.count]));
+}
+const booking = (roomId: string) => ({
+  reservation: {
+    checkin: CHECKIN, checkout: day(20 + NIGHTS), nights: String(NIGHTS), rooms: "1", adults: "2", children: "0", children_ages: "", firstName: "Laura", lastName: "Gómez",
+    city: "Medellín", country: "COL", email: "laura@example.co", telephone: "573001234567", currency: "COP", notes: "",
+    roomsData: [{ id: roomId, checkin: CHECKIN, checkout: day(20 + NIGHTS), rateId: "RO", quantity: "1", currency: "COP", adults: "2", children: "0" }],
+  },
+});
+
+describe("search answers stay exact across two instances (writes through A, searches through B)", () => {
+  it("hold, cancellation and expiry", async () => {
+    expect(await cityRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+    const first = ok(await call(A, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body: booking("DBL") }), "booking");
+    expect(await cityRooms(B)).toEqual({ DBL: 4, TWN: 5 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 4, TWN: 5 });
+    ok(await call(A, "POST", `/api/v2/bookings/chatbot/${first.body.chatbot_id}/cancel`, { key: ctx.key }), "cancel");
+    expect(await cityRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+
+    const second = ok(await call(A, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body: booking("TWN") }), "booking");
+    expect(await cityRooms(B)).toEqual({ DBL: 5, TWN: 4 });
+    await db.query(`UPDATE reservations SET payment_deadline = now() - interval '1 minute' WHERE code = $1`, [second.body.chatbot_id]);
+    // The read above cached TWN: 4; the deadline change alone does not touch what a search reads.
+    expect(await cityRooms(B)).toEqual({ DBL: 5, TWN: 4 });
+    const expired = ok(await call(A, "POST", "/api/cron/reservations-expiry", { headers: { authorization: `Bearer ${CRON_SECRET}` } }), "expiry");
+    expect(expired.body.processed).toBe(1);
+    expect(await cityRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 5, TWN: 5 });
+  });
+
+  it("ARI inventory and prices, a room type closed by direct SQL, the hotel renamed", async () => {
+    const op = (m: string, p: string, body?: unknown) => call(A, m, `/api${p}`, { key: OPERATOR_KEY, body });
+    await cityRooms(B);
+    ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/inventory`, { updates: [{ roomId: "DBL", from: CHECKIN, to: CHECKIN, rooms: 2 }] }), "inventory");
+    expect(await cityRooms(B)).toEqual({ DBL: 2, TWN: 5 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 2, TWN: 5 });
+
+    const price = async (port: number) => (await call(port, "POST", cityPath(), { key: ctx.key, body: LAYOUT })).body[0].availability[0].available_rooms[0].products[0].baseRate.amountBeforeTax;
+    expect(await price(B)).toBe(200_000);
+    ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/rates`, { updates: [{ roomId: "DBL", rateId: "RO", from: CHECKIN, to: CHECKIN, amountBeforeTax: "123456.78" }] }), "rates");
+    expect(await price(B)).toBe(223_456.78);
+
+    await db.query(`UPDATE room_types SET is_active = false WHERE hotel_id = $1 AND room_id = 'TWN'`, [ctx.hotelId]);
+    expect(await cityRooms(B)).toEqual({ DBL: 2 });
+    expect(await hotelRooms(B)).toEqual({ DBL: 2 });
+
+    ok(await op("PATCH", `/v2/hotels/${ctx.hotelId}`, { name: "Hotel Renombrado" }), "rename");
+    expect((await call(B, "POST", cityPath(), { key: ctx.key, body: LAYOUT })).body[0].hotel.name).toBe("Hotel Renombrado");
+  });
+
+  it("the cached answer goes out br or gzip as negotiated, encoded once, identical to the plain answer", async () => {
+    const plain = ok(await call(B, "POST", cityPath(), { key: ctx.key, body: LAYOUT }), "plain");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const enc of ["br", "gzip"]) {
+      const r = ok(await call(B, "POST", cityPath(), { key: ctx.key, body: LAYOUT, headers: { "accept-encoding": enc } }), enc);
+      // Small answers (one hotel here) stay plain below the threshold; either way the body decodes once to the same JSON.
+      if (plain.raw.length >= 1024) expect(r.headers["content-encoding"]).toBe(enc);
+      expect(r.headers.vary).toMatch(/accept-encoding/i);
+      expect(r.body).toEqual(plain.body);
+    }
+    // A larger JSON answer through the general pipeline: the ARI grid.
+    const grid = ok(await call(A, "GET", `/api/v2/hotels/${ctx.hotelId}/inventory?from=${day(19)}&to=${day(25)}`, { key: OPERATOR_KEY, headers: { "accept-encoding": "br" } }), "grid");
+    expect(grid.headers["content-encoding"]).toBe("br");
+    expect(grid.body.days).toHaveLength(7);
+    const gz = ok(await call(A, "GET", `/api/v2/hotels/${ctx.hotelId}/inventory?from=${day(19)}&to=${day(25)}`, { key: OPERATOR_KEY, headers: { "accept-encoding": "gzip" } }), "grid");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body).toEqual(grid.body);
+  });
+});
