@@ -10,7 +10,7 @@ import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
-import { newVoucherCode, voucherPath } from "./service";
+import { newVoucherCode, voucherPath } from "./voucher-code";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
 

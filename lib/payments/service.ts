@@ -15,6 +15,7 @@ import { reservationForPayment } from "./reservation-credit";
 import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
+import { newVoucherCode, voucherPath } from "./voucher-code";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
 
@@ -25,8 +26,7 @@ export interface PaymentCtx {
 }
 
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
-export const newVoucherCode = () => crypto.randomBytes(18).toString("base64url");
-export const voucherPath = (code: string) => `/v2/vouchers/${code}`;
+export { newVoucherCode, voucherPath };
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
 const dec = (n: number) => new Prisma.Decimal(String(n));
 
