@@ -291,6 +291,7 @@ function RoomRows({
           <span className="block truncate" data-testid="grid-room-name">
             {rt.roomName}
           </span>
+          {!rt.is_active && <span className="block text-xs font-normal text-slate-600">{t("retired")}</span>}
         </th>
         <td colSpan={data.days.length} className="border-t-2 border-slate-200 bg-slate-50" />
       </tr>
@@ -344,7 +345,7 @@ function RoomRows({
       </tr>
       {data.rate_plans.map((rp) => (
         <tr key={rp.rateId}>
-          {rowLabel(t("price", { rate: rp.rateDescription }), rp.rateDescription)}
+          {rowLabel(`${t("price", { rate: rp.rateDescription })}${rp.is_active ? "" : ` · ${t("retired")}`}`, rp.rateDescription)}
           {data.days.map((d) => {
             const k = rateKey(rt.roomId, rp.rateId, d);
             const orig = stored.price.get(k);
