@@ -252,4 +252,12 @@ describe("every kind of write is seen by the next search", () => {
     expect((await cityRooms(city))[room.roomId]).toBe(5);
     expect(cache.hits).toBe(hits + 1);
   });
+
+  // Last in the file: it empties a table every other test uses.
+  it("TRUNCATE (no row triggers) is seen too", async () => {
+    const { city, room } = await hotelInOwnCity();
+    expect((await cityRooms(city))[room.roomId]).toBe(5);
+    await api.db.sql.exec("TRUNCATE rate_nights");
+    expect((await api.call("POST", cityPath(city), { key, body: LAYOUT })).body).toEqual([]);
+  });
 });
