@@ -2,6 +2,7 @@
 // A fast hash is right here: the key is high-entropy, unlike a password.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db/open";
 import type { Principal, PrincipalRole } from "./principal";
 
 export const KEY_PREFIX = "hbk_";
@@ -56,29 +57,52 @@ export type KeyLookup =
   | { ok: true; principal: Principal; agency: { isActive: boolean; isArchived: boolean } | null }
   | { ok: false };
 
-export async function resolveApiKey(db: PrismaClient, key: string, now: Date): Promise<KeyLookup> {
+// One statement (issue 17: the key lookup runs on every API request, and three ORM queries cost several times
+// the search it guards): the key by hash with its agency, its user and the user's hotels.
+const KEY_SQL = `SELECT k.id, k.role::text AS role, k.agency_id, k.user_id, k.last_used_at, k.revoked_at,
+  a.is_active AS agency_active, a.is_archived AS agency_archived, a.agency_type::text AS agency_type,
+  u.id AS user_found, u.is_active AS user_active,
+  coalesce((SELECT array_agg(uh.hotel_id ORDER BY uh.hotel_id) FROM user_hotels uh WHERE uh.user_id = u.id), '{}') AS hotel_ids
+FROM api_keys k LEFT JOIN agencies a ON a.id = k.agency_id LEFT JOIN users u ON u.id = k.user_id
+WHERE k.hash = $1`;
+
+interface KeyRow {
+  id: string;
+  role: PrincipalRole;
+  agency_id: number | null;
+  user_id: number | null;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+  agency_active: boolean | null;
+  agency_archived: boolean | null;
+  agency_type: "retailer" | "wholesale" | null;
+  user_found: number | null;
+  user_active: boolean | null;
+  hotel_ids: number[];
+}
+
+export async function resolveApiKey(database: Pick<Database, "prisma" | "sql">, key: string, now: Date): Promise<KeyLookup> {
   if (!key.startsWith(KEY_PREFIX)) return { ok: false };
-  const row = await db.apiKey.findUnique({
-    where: { hash: hashApiKey(key) },
-    include: { agency: true, user: { include: { hotels: true } } },
-  });
-  if (!row || row.revokedAt) return { ok: false };
-  if (row.user && !row.user.isActive) return { ok: false };
+  const [row] = await database.sql.query<KeyRow>(KEY_SQL, [hashApiKey(key)]);
+  if (!row || row.revoked_at) return { ok: false };
+  if (row.user_found !== null && !row.user_active) return { ok: false };
   // Record use at most once a minute, off the request's path.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-    void db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+  const lastUsed = row.last_used_at === null ? null : new Date(row.last_used_at);
+  if (!lastUsed || now.getTime() - lastUsed.getTime() > 60_000) {
+    void database.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
+  const hasAgency = row.agency_active !== null;
   return {
     ok: true,
-    agency: row.agency ? { isActive: row.agency.isActive, isArchived: row.agency.isArchived } : null,
+    agency: hasAgency ? { isActive: !!row.agency_active, isArchived: !!row.agency_archived } : null,
     principal: {
       role: row.role,
       via: "api_key",
-      userId: row.userId,
+      userId: row.user_id,
       apiKeyId: row.id,
-      agencyId: row.agencyId,
-      agencyType: row.agency?.agencyType ?? null,
-      hotelIds: row.user?.hotels.map((h) => h.hotelId) ?? [],
+      agencyId: row.agency_id,
+      agencyType: hasAgency ? row.agency_type : null,
+      hotelIds: row.user_found !== null ? row.hotel_ids.map(Number) : [],
     },
   };
 }

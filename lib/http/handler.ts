@@ -96,7 +96,7 @@ export async function authenticate(req: Request, database: Database, clock: Cloc
         principal: { role: "operator", via: "bootstrap", userId: null, apiKeyId: null, agencyId: null, agencyType: null, hotelIds: [] },
       };
     }
-    const r = await resolveApiKey(database.prisma, key, clock.now());
+    const r = await resolveApiKey(database, key, clock.now());
     if (!r.ok) {
       if (required) throw unauthorized("La clave API no es válida o fue revocada");
       return { principal: null };

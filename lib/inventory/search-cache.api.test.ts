@@ -223,6 +223,26 @@ describe("every kind of write is seen by the next search", () => {
     expect((await citySearch(other)).body.length).toBe(before + 1);
   });
 
+  it("racing bookings of one hotel across both room types, with searches in between: no deadlock, exact counts", async () => {
+    const { city, hotel, rate, roomTypes } = await hotelInOwnCity();
+    const [a, b] = roomTypes;
+    const item = (rt: { roomId: string }) => ({ id: rt.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "1", currency: "COP", adults: "2", children: "0" });
+    // 12 bookings at once for 5 rooms of each type: some take both types, some one (in either order in the body).
+    const bodies = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? [item(a), item(b)] : i % 3 === 1 ? [item(b), item(a)] : [item(i % 2 ? a : b)]));
+    const results = await Promise.all([
+      ...bodies.map((items) => api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(a, rate, stay, {}, items) })),
+      ...Array.from({ length: 6 }, () => api.call("POST", cityPath(city), { key, body: LAYOUT })),
+    ]);
+    // Every answer is a success or a clean "no rooms" (never a 500 from a deadlock).
+    for (const r of results) expect(r.status).toBe(200);
+    const sold = async (id: number) =>
+      (await api.db.sql.query<{ s: number }>("SELECT max(sold)::int AS s FROM inventory_nights WHERE room_type_id = $1 AND date >= $2::date AND date < $3::date", [id, stay.checkin, stay.checkout]))[0].s;
+    const rooms = await cityRooms(city);
+    expect(rooms[a.roomId] ?? 0).toBe(5 - (await sold(a.id)));
+    expect(rooms[b.roomId] ?? 0).toBe(5 - (await sold(b.id)));
+    expect((await hotelRooms(hotel.id))[a.roomId] ?? 0).toBe(5 - (await sold(a.id)));
+  });
+
   it("a rolled-back write changes nothing: the cached answer stays in use", async () => {
     const { city, room } = await hotelInOwnCity();
     await cityRooms(city);
@@ -231,5 +251,13 @@ describe("every kind of write is seen by the next search", () => {
     const hits = cache.hits;
     expect((await cityRooms(city))[room.roomId]).toBe(5);
     expect(cache.hits).toBe(hits + 1);
+  });
+
+  // Last in the file: it empties a table every other test uses.
+  it("TRUNCATE (no row triggers) is seen too", async () => {
+    const { city, room } = await hotelInOwnCity();
+    expect((await cityRooms(city))[room.roomId]).toBe(5);
+    await api.db.sql.exec("TRUNCATE rate_nights");
+    expect((await api.call("POST", cityPath(city), { key, body: LAYOUT })).body).toEqual([]);
   });
 });
