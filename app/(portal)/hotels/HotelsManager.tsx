@@ -7,6 +7,7 @@ import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
 import { messages } from "./messages";
+import { HotelAdmins } from "./HotelAdmins";
 
 interface Hotel {
   id: number;
@@ -296,6 +297,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </div>
         </form>
       </section>
+      <HotelAdmins hotelId={hotel.id} />
     </div>
   );
 }
