@@ -53,6 +53,8 @@ const es = {
     none: "Nada pendiente.",
     seeAll: "Ver todo",
     due: "vence {at}",
+    paidLabel: "pagado",
+    dueLabel: "por pagar",
     chartRevenue: "Ingresos",
     chartOccupancy: "Ocupación",
     chartSold: "Habitaciones-noche",

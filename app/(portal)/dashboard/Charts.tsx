@@ -9,6 +9,8 @@ import type { Summary } from "@/lib/reports/schema";
 
 const cop = new Intl.NumberFormat("es-CO", { style: "currency", currency: "COP", maximumFractionDigits: 0 });
 const compact = new Intl.NumberFormat("es-CO", { notation: "compact", maximumFractionDigits: 1 });
+// Axis ticks stay on one line: "$ 10,5 M" with non-breaking spaces.
+const tick = (v: number) => `$\u00a0${compact.format(v).replace(/\s/g, "\u00a0")}`;
 const pct = new Intl.NumberFormat("es-CO", { style: "percent", maximumFractionDigits: 1 });
 const ddmm = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
@@ -32,7 +34,7 @@ export function DashboardCharts({ summary, showOccupancy, methodHref, outcomeHre
             <ComposedChart data={daily} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} />
-              <YAxis yAxisId="money" tickFormatter={(v: number) => `$ ${compact.format(v)}`} tick={{ fontSize: 11 }} width={64} />
+              <YAxis yAxisId="money" tickFormatter={tick} tick={{ fontSize: 11 }} width={80} />
               {showOccupancy ? (
                 <YAxis yAxisId="occ" orientation="right" domain={[0, "auto"]} tickFormatter={(v: number) => pct.format(v)} tick={{ fontSize: 11 }} width={48} />
               ) : (
@@ -43,10 +45,11 @@ export function DashboardCharts({ summary, showOccupancy, methodHref, outcomeHre
                 formatter={(value, name) => (name === t("dash.chartRevenue") ? cop.format(Number(value)) : showOccupancy ? pct.format(Number(value)) : String(value))}
               />
               <Legend />
-              <Bar yAxisId="money" dataKey="revenue" name={t("dash.chartRevenue")} fill="#2563eb" radius={[3, 3, 0, 0]} />
+              <Bar isAnimationActive={false} yAxisId="money" dataKey="revenue" name={t("dash.chartRevenue")} fill="#2563eb" radius={[3, 3, 0, 0]} />
               <Line
                 yAxisId="occ"
-                type="monotone"
+                type="linear"
+                isAnimationActive={false}
                 dataKey={showOccupancy ? "occupancyPct" : "room_nights_sold"}
                 name={showOccupancy ? t("dash.chartOccupancy") : t("dash.chartSold")}
                 stroke="#ea580c"
@@ -64,10 +67,11 @@ export function DashboardCharts({ summary, showOccupancy, methodHref, outcomeHre
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={methods} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
-              <XAxis type="number" tickFormatter={(v: number) => `$ ${compact.format(v)}`} tick={{ fontSize: 11 }} />
+              <XAxis type="number" tickFormatter={tick} tick={{ fontSize: 11 }} />
               <YAxis type="category" dataKey="name" width={130} tick={{ fontSize: 12 }} />
               <Tooltip formatter={(v) => cop.format(Number(v))} />
               <Bar
+                isAnimationActive={false}
                 dataKey="value"
                 name={t("dash.revenue")}
                 radius={[0, 3, 3, 0]}
@@ -111,6 +115,7 @@ export function DashboardCharts({ summary, showOccupancy, methodHref, outcomeHre
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
               <Tooltip />
               <Bar
+                isAnimationActive={false}
                 dataKey="value"
                 name={t("dash.byOutcome")}
                 radius={[3, 3, 0, 0]}

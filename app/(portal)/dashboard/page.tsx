@@ -139,8 +139,8 @@ export default async function DashboardPage() {
       <section className="mt-8" aria-labelledby="actions-title">
         <h2 id="actions-title" className="mb-3 text-lg font-semibold text-slate-900">{b("dash.actions")}</h2>
         <div className="grid gap-4 lg:grid-cols-3">
-          <ActionList testId="action-arrivals" title={b("dash.arrivalsToday")} href={arrivalsHref} list={actions.arrivals} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} />
-          <ActionList testId="action-pending" title={b("dash.pendingSoon")} href="/reservations?status=pending_payment" list={actions.pending} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} due={(at) => b("dash.due", { at })} />
+          <ActionList testId="action-arrivals" title={b("dash.arrivalsToday")} href={arrivalsHref} list={actions.arrivals} amountLabel={b("dash.paidLabel")} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} />
+          <ActionList testId="action-pending" title={b("dash.pendingSoon")} href="/reservations?status=pending_payment" list={actions.pending} amountLabel={b("dash.dueLabel")} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} due={(at) => b("dash.due", { at })} />
           {actions.links && <ActionList testId="action-links" title={b("dash.linksSoon")} href="/links" list={actions.links} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} due={(at) => b("dash.due", { at })} />}
         </div>
       </section>
@@ -163,7 +163,7 @@ export default async function DashboardPage() {
   );
 }
 
-function ActionList({ testId, title, href, list, none, seeAll, money, due }: { testId: string; title: string; href: string; list: { count: number; items: ActionItem[] }; none: string; seeAll: string; money: (n: number) => string; due?: (at: string) => string }) {
+function ActionList({ testId, title, href, list, none, seeAll, money, due, amountLabel }: { amountLabel?: string; testId: string; title: string; href: string; list: { count: number; items: ActionItem[] }; none: string; seeAll: string; money: (n: number) => string; due?: (at: string) => string }) {
   const time = (iso: string) => `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
   return (
     <div className="card flex flex-col" data-testid={testId}>
@@ -185,7 +185,10 @@ function ActionList({ testId, title, href, list, none, seeAll, money, due }: { t
                     {due && i.at ? ` · ${due(time(i.at))}` : ""}
                   </span>
                 </span>
-                <span className="whitespace-nowrap font-medium">{money(i.amount)}</span>
+                <span className="whitespace-nowrap text-right font-medium">
+                  {money(i.amount)}
+                  {amountLabel && <span className="block text-xs font-normal text-slate-500">{amountLabel}</span>}
+                </span>
               </Link>
             </li>
           ))}

@@ -30,7 +30,7 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
     }
   }
 
-  const hotelName = (id: number) => (hotels.data as Array<{ id: number; name: string }> | undefined)?.find((h) => h.id === id)?.name ?? `#${id}`;
+  const hotelName = (id: number) => hotels.data?.find((h) => h.id === id)?.name ?? `#${id}`;
 
   return (
     <section className="card p-4" data-testid="hotel-admins">
@@ -49,10 +49,10 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
                   {u.email} · {t("hotelAdmins.hotels")}: {u.hotel_ids.map(hotelName).join(", ")}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
                 <button
                   type="button"
-                  className="btn-secondary"
+                  className="font-medium text-brand-700 hover:underline"
                   onClick={() => {
                     setEditing(editing === u.id ? null : u.id);
                     setChosen(u.hotel_ids);
@@ -60,10 +60,10 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
                 >
                   {t("hotelAdmins.assign")}
                 </button>
-                <button type="button" className="btn-secondary" onClick={() => run(() => ok(api.PATCH("/v2/users/{id}", { params: { path: { id: u.id } }, body: { is_active: !u.is_active } })))}>
+                <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => run(() => ok(api.PATCH("/v2/users/{id}", { params: { path: { id: u.id } }, body: { is_active: !u.is_active } })))}>
                   {u.is_active ? t("team.deactivate") : t("team.activate")}
                 </button>
-                <button type="button" className="btn-secondary" onClick={() => run(() => ok(api.DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: hotelId, user_id: u.id } } })))}>
+                <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => run(() => ok(api.DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: hotelId, user_id: u.id } } })))}>
                   {t("hotelAdmins.remove")}
                 </button>
               </div>
@@ -71,7 +71,7 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
             {editing === u.id && (
               <div className="mt-2 rounded-md bg-slate-50 p-3">
                 <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
-                  {((hotels.data as Array<{ id: number; name: string }> | undefined) ?? []).map((h) => (
+                  {(hotels.data ?? []).map((h) => (
                     <label key={h.id} className="flex items-center gap-2 text-sm">
                       <input type="checkbox" checked={chosen.includes(h.id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, h.id] : chosen.filter((x) => x !== h.id))} />
                       {h.name}
@@ -96,7 +96,7 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
         ))}
       </ul>
       <form
-        className="mt-3 grid gap-2 sm:grid-cols-4"
+        className="mt-3 grid gap-2 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
@@ -108,7 +108,7 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
         <input className="input" aria-label={t("team.name")} placeholder={t("team.name")} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
         <input className="input" type="email" aria-label={t("team.email")} placeholder={t("team.email")} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
         <input className="input" type="password" aria-label={t("team.password")} placeholder={t("team.password")} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={8} autoComplete="new-password" />
-        <button className="btn-primary">{t("hotelAdmins.add")}</button>
+        <button className="btn-primary sm:col-span-2">{t("hotelAdmins.add")}</button>
       </form>
       {msg && <p className={`mt-2 rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`} role={msg.ok ? "status" : "alert"}>{msg.text}</p>}
     </section>
