@@ -97,6 +97,15 @@ describe("agency teams", () => {
     expect((await api.call("GET", base, { headers: { cookie: await sessionCookieFor(api.db.prisma, other.id) } })).status).toBe(404);
   });
 
+  it("ten concurrent creations of one e-mail make one user (201) and nine 409", async () => {
+    const email = mail("carrera");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => api.call("POST", `/api/v2/agencies/${ag1.agency.id}/users`, { key: i % 2 ? ag1.key : OPERATOR_KEY, body: { name: `Carrera ${i}`, email, password: "clave-segura-1" } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(await api.db.prisma.user.count({ where: { email } })).toBe(1);
+  });
+
   it("the operator keeps its view; bad input is 400 and changes nothing", async () => {
     const list = await api.call("GET", `/api/v2/agencies/${ag1.agency.id}/users`, { key: OPERATOR_KEY });
     expect(list.status).toBe(200);

@@ -3,6 +3,8 @@ import type { Messages } from "./es";
 export const en: Messages = {
   app: { name: "HotelPay", tagline: "Hotel bookings and payments" },
   nav: {
+    arrivals: "Arrivals",
+    team: "Team",
     balance: "Preloaded balance",
     dashboard: "Home",
     search: "Search hotels",

@@ -2,6 +2,8 @@
 export const es = {
   app: { name: "HotelPay", tagline: "Reservas y pagos hoteleros" },
   nav: {
+    arrivals: "Llegadas",
+    team: "Equipo",
     balance: "Saldo precargado",
     dashboard: "Inicio",
     search: "Buscar hoteles",

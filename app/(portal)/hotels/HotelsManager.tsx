@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
 import { messages } from "./messages";
 import { RatePlanList, RoomTypeList, type RatePlanRow, type RoomTypeRow } from "./CatalogEditors";
+import { HotelAdmins } from "./HotelAdmins";
 
 interface Hotel {
   id: number;
@@ -278,6 +279,7 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
           </div>
         </form>
       </section>
+      <HotelAdmins hotelId={hotel.id} />
     </div>
   );
 }

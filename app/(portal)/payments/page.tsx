@@ -23,6 +23,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const { prisma } = await getDatabase();
   const result = await listPayments(prisma, user.principal, { ...query, per_page: 25 });
   const pages = Math.max(1, Math.ceil(result.total / result.per_page));
+  const exportQuery = new URLSearchParams({ ...(Object.fromEntries(Object.entries(flat).filter(([k]) => k !== "page" && k !== "per_page")) as Record<string, string>), format: "csv" }).toString();
   const pageHref = (p: number) => `/payments?${new URLSearchParams({ ...(flat as Record<string, string>), page: String(p) }).toString()}`;
 
   const scope = user.principal.role === "operator" ? {} : { agencyId: user.principal.agencyId ?? -1 };
@@ -35,11 +36,17 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         title={t("list.title")}
         subtitle={t("list.subtitle")}
         actions={
-          user.principal.role === "agency" ? (
-            <Link href="/payments/new" className="btn-primary">
-              {t("list.newPayment")}
-            </Link>
-          ) : undefined
+          <>
+            {/* Every row of the current filter as CSV (issue 16; docs/reports.md). */}
+            <a href={`/api/v2/payments?${exportQuery}`} className="btn-secondary" download data-testid="export-payments">
+              Exportar
+            </a>
+            {user.principal.role === "agency" && (
+              <Link href="/payments/new" className="btn-primary">
+                {t("list.newPayment")}
+              </Link>
+            )}
+          </>
         }
       />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">

@@ -8,14 +8,19 @@ import { reservationMessages } from "@/lib/reservations/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
 import { countLabel, formatDate, formatDateTime, formatMoney } from "@/lib/format";
 import { ReservationStatusBadge } from "./status";
+import { backofficeMessages, composition } from "@/lib/reports/messages";
 
-const EMPTY = { status: "", checkin_from: "", checkin_to: "", guest: "", code: "" };
+const EMPTY = { status: "", checkin_from: "", checkin_to: "", guest: "", code: "", hotel_id: "" };
+export type ReservationFilters = typeof EMPTY;
 
-export function ReservationList({ operator = false }: { operator?: boolean }) {
+/** The reservations list; `initial` comes from the URL (dashboard tiles link to filtered lists). */
+export function ReservationList({ initial, hotels, hotelView = false, operator = false }: { initial?: Partial<ReservationFilters>; hotels?: Array<{ id: number; name: string }>; hotelView?: boolean; operator?: boolean }) {
   const t = useDict(reservationMessages);
+  const tb = useDict(backofficeMessages);
   const { locale } = useI18n();
-  const [draft, setDraft] = useState(EMPTY);
-  const [filters, setFilters] = useState(EMPTY);
+  const start = { ...EMPTY, ...initial };
+  const [draft, setDraft] = useState(start);
+  const [filters, setFilters] = useState(start);
   const [page, setPage] = useState(1);
   const query: ApiQuery<"/v2/bookings"> = {
     page,
@@ -25,7 +30,10 @@ export function ReservationList({ operator = false }: { operator?: boolean }) {
     checkin_to: filters.checkin_to || undefined,
     guest: filters.guest || undefined,
     code: filters.code || undefined,
+    hotel_id: filters.hotel_id ? Number(filters.hotel_id) : undefined,
   };
+  const exportQuery = new URLSearchParams({ format: "csv" });
+  for (const [k, v] of Object.entries(filters)) if (v) exportQuery.set(k, v);
   const q = useQuery({
     queryKey: ["reservations", query],
     queryFn: ({ signal }) => ok(api.GET("/v2/bookings", { params: { query }, signal })),
@@ -36,9 +44,17 @@ export function ReservationList({ operator = false }: { operator?: boolean }) {
 
   return (
     <div>
-      <PageHeader title={t("list.title")} subtitle={operator ? t("list.subtitleOperator") : t("list.subtitle")} />
+      <PageHeader
+        title={hotelView ? tb("hotelList.title") : t("list.title")}
+        subtitle={hotelView ? tb("hotelList.subtitle") : operator ? t("list.subtitleOperator") : t("list.subtitle")}
+        actions={
+          <a href={`/api/v2/bookings?${exportQuery.toString()}`} className="btn-secondary" download title={tb("exportHint")} data-testid="export-bookings">
+            {tb("export")}
+          </a>
+        }
+      />
       <form
-        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+        className={`card mb-4 grid gap-3 p-4 sm:grid-cols-2 ${hotels && hotels.length > 1 ? "lg:grid-cols-[repeat(6,minmax(0,1fr))_auto]" : "lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"}`}
         onSubmit={(e) => {
           e.preventDefault();
           setPage(1);
@@ -56,6 +72,19 @@ export function ReservationList({ operator = false }: { operator?: boolean }) {
             ))}
           </select>
         </div>
+        {hotels && hotels.length > 1 && (
+          <div>
+            <label className="label" htmlFor="f-hotel">{tb("hotelFilter")}</label>
+            <select id="f-hotel" className="input" value={draft.hotel_id} onChange={set("hotel_id")}>
+              <option value="">{tb("allHotels")}</option>
+              {hotels.map((h) => (
+                <option key={h.id} value={String(h.id)}>
+                  {h.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label className="label" htmlFor="f-from">{t("list.from")}</label>
           <input id="f-from" type="date" className="input" value={draft.checkin_from} onChange={set("checkin_from")} />
@@ -92,10 +121,14 @@ export function ReservationList({ operator = false }: { operator?: boolean }) {
 
       {q.data && q.data.items.length === 0 ? (
         <EmptyState title={t("list.empty")}>
-          <p>{t("list.emptyHint")}</p>
-          <Link href="/search" className="mt-2 inline-block text-brand-700 underline">
-            {t("list.goSearch")}
-          </Link>
+          {!hotelView && (
+            <>
+              <p>{t("list.emptyHint")}</p>
+              <Link href="/search" className="mt-2 inline-block text-brand-700 underline">
+                {t("list.goSearch")}
+              </Link>
+            </>
+          )}
         </EmptyState>
       ) : (
         <div className={`card overflow-x-auto ${q.isFetching ? "opacity-70" : ""}`} aria-busy={q.isFetching}>
@@ -121,13 +154,16 @@ export function ReservationList({ operator = false }: { operator?: boolean }) {
                   </td>
                   <td>
                     <p>{r.guest_name}</p>
-                    <p className="text-xs text-slate-600">{r.email}</p>
+                    <p className="text-xs text-slate-600">{hotelView ? composition(tb, r) : r.email}</p>
                   </td>
                   <td>{r.hotel_name}</td>
                   <td className="whitespace-nowrap">
                     {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)}
                   </td>
-                  <td className="text-right whitespace-nowrap">{formatMoney(r.amount, r.currency, locale)}</td>
+                  <td className="text-right whitespace-nowrap">
+                    {formatMoney(r.amount, r.currency, locale)}
+                    {hotelView && <p className="text-xs text-slate-500">{tb("arrivals.paid")}: {formatMoney(r.amount_paid, r.currency, locale)}</p>}
+                  </td>
                   <td>
                     <ReservationStatusBadge status={r.status} />
                   </td>

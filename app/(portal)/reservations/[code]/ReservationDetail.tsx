@@ -61,7 +61,7 @@ function useCountdown(deadline: string | undefined) {
   return { overdue: false, text: `${h}h ${String(m).padStart(2, "0")}m ${String(sec).padStart(2, "0")}s` };
 }
 
-export function ReservationDetail({ code, justCreated, canPay, balance }: { code: string; justCreated: boolean; canPay: boolean; balance: number | null }) {
+export function ReservationDetail({ code, justCreated, canPay, balance , readOnly = false }: { code: string; justCreated: boolean; canPay: boolean; balance: number | null ; readOnly?: boolean }) {
   const t = useDict(reservationMessages);
   const { locale } = useI18n();
   const qc = useQueryClient();
@@ -141,7 +141,8 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
         </div>
       </div>
 
-      {r.status === "pending_payment" && (
+      {/* A hotel admin reads the reservation; paying, cancelling and editing stay with the agency (issue 16). */}
+      {r.status === "pending_payment" && !readOnly && (
         <section className="card grid gap-4 p-5 md:grid-cols-2">
           <div>
             <p className="text-sm text-slate-600">{t("detail.deadline")}</p>
@@ -232,7 +233,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance }: { code
         <section className="card p-5 lg:col-span-2">
           <div className="mb-3 flex items-center justify-between">
             <h2 className="font-semibold">{t("detail.guest")}</h2>
-            {(r.status === "pending_payment" || r.status === "confirmed") && !editing && (
+            {(r.status === "pending_payment" || r.status === "confirmed") && !editing && !readOnly && (
               <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => setEditing(true)}>
                 {t("detail.edit")}
               </button>

@@ -1,0 +1,116 @@
+"use client";
+// The hotel's admins on the operator's hotel page (issue 16 item 7): create a login for this hotel, assign
+// the admin's hotels, remove them from this hotel, deactivate or reactivate them.
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, ok, ApiError } from "@/lib/client/api";
+import { useDict } from "@/lib/i18n/client";
+import { Badge } from "@/components/ui";
+import { backofficeMessages } from "@/lib/reports/messages";
+
+export function HotelAdmins({ hotelId }: { hotelId: number }) {
+  const t = useDict(backofficeMessages);
+  const qc = useQueryClient();
+  const key = ["hotel-admins", hotelId];
+  const admins = useQuery({ queryKey: key, queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, signal })) });
+  const hotels = useQuery({ queryKey: ["hotels-all"], queryFn: ({ signal }) => ok(api.GET("/v2/hotels", { signal })) });
+  const [form, setForm] = useState({ name: "", email: "", password: "" });
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
+
+  async function run(action: () => Promise<unknown>, done?: string) {
+    setMsg(null);
+    try {
+      await action();
+      if (done) setMsg({ ok: true, text: done });
+      await qc.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      setMsg({ ok: false, text: e instanceof ApiError ? e.detail : String(e) });
+    }
+  }
+
+  const hotelName = (id: number) => hotels.data?.find((h) => h.id === id)?.name ?? `#${id}`;
+
+  return (
+    <section className="card p-4" data-testid="hotel-admins">
+      <h3 className="font-semibold">{t("hotelAdmins.title")}</h3>
+      <p className="mb-3 text-sm text-slate-500">{t("hotelAdmins.subtitle")}</p>
+      {admins.data && admins.data.length === 0 && <p className="text-sm text-slate-500">{t("hotelAdmins.none")}</p>}
+      <ul className="divide-y divide-slate-100">
+        {(admins.data ?? []).map((u) => (
+          <li key={u.id} className="py-2 text-sm" data-testid="hotel-admin">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-medium">
+                  {u.name} <Badge tone={u.is_active ? "green" : "gray"}>{u.is_active ? t("team.active") : t("team.inactive")}</Badge>
+                </p>
+                <p className="text-xs text-slate-500">
+                  {u.email} · {t("hotelAdmins.hotels")}: {u.hotel_ids.map(hotelName).join(", ")}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 hover:underline"
+                  onClick={() => {
+                    setEditing(editing === u.id ? null : u.id);
+                    setChosen(u.hotel_ids);
+                  }}
+                >
+                  {t("hotelAdmins.assign")}
+                </button>
+                <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => run(() => ok(api.PATCH("/v2/users/{id}", { params: { path: { id: u.id } }, body: { is_active: !u.is_active } })))}>
+                  {u.is_active ? t("team.deactivate") : t("team.activate")}
+                </button>
+                <button type="button" className="font-medium text-red-700 hover:underline" onClick={() => run(() => ok(api.DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: hotelId, user_id: u.id } } })))}>
+                  {t("hotelAdmins.remove")}
+                </button>
+              </div>
+            </div>
+            {editing === u.id && (
+              <div className="mt-2 rounded-md bg-slate-50 p-3">
+                <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
+                  {(hotels.data ?? []).map((h) => (
+                    <label key={h.id} className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" checked={chosen.includes(h.id)} onChange={(e) => setChosen(e.target.checked ? [...chosen, h.id] : chosen.filter((x) => x !== h.id))} />
+                      {h.name}
+                    </label>
+                  ))}
+                </div>
+                <button
+                  type="button"
+                  className="btn-primary mt-2"
+                  onClick={() =>
+                    run(async () => {
+                      await ok(api.PUT("/v2/users/{id}/hotels", { params: { path: { id: u.id } }, body: { hotel_ids: chosen } }));
+                      setEditing(null);
+                    })
+                  }
+                >
+                  {t("hotelAdmins.save")}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="mt-3 grid gap-2 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await ok(api.POST("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, body: form }));
+            setForm({ name: "", email: "", password: "" });
+          }, t("hotelAdmins.created"));
+        }}
+      >
+        <input className="input" aria-label={t("team.name")} placeholder={t("team.name")} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+        <input className="input" type="email" aria-label={t("team.email")} placeholder={t("team.email")} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
+        <input className="input" type="password" aria-label={t("team.password")} placeholder={t("team.password")} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={8} autoComplete="new-password" />
+        <button className="btn-primary sm:col-span-2">{t("hotelAdmins.add")}</button>
+      </form>
+      {msg && <p className={`mt-2 rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`} role={msg.ok ? "status" : "alert"}>{msg.text}</p>}
+    </section>
+  );
+}
