@@ -130,6 +130,7 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const lookupList = z.array(z.object({ code: z.string(), name: z.string() }));
 export const apmResult = z.object({ transaction_id: z.string(), apm_detail_id: z.number().int(), checkout_url: z.string() });
 export const cardResult = z.object({ msg: z.string(), voucher_url: z.string(), transaction_id: z.string() });
+export const cardPending = z.object({ msg: z.string(), status: z.literal("pending"), transaction_id: z.string(), detail: z.string() });
 export const cardDecline = z.object({
   code: z.literal(0),
   message: z.string(),
@@ -191,6 +192,9 @@ export const refundView = z.object({
 });
 
 export const paymentDetail = transactionView.extend({
+  hotel_name: z.string(),
+  ref_name: z.string(),
+  ref_lastname: z.string(),
   refundable_amount: z.number(),
   refundable: z.boolean(),
   reservation_code: z.string().nullable(),
