@@ -170,6 +170,7 @@ test.describe("payments", () => {
     await expect(page.getByTestId("refund-row")).toHaveCount(1);
     await expect(page.getByTestId("refund-row").first()).toContainText("Una noche menos");
     await expect(page.getByTestId("refund-row").first()).toContainText("Reembolsado");
+    await expect(page.getByTestId("payment-detail")).toContainText("Reembolso parcial");
     await page.screenshot({ path: artifact("payments-detail-refunded.png"), fullPage: true });
 
     // The rest, on a phone.
@@ -181,6 +182,10 @@ test.describe("payments", () => {
     await expect(page.getByTestId("refunded-amount")).toHaveText("$ 350.000");
     await expect(page.getByTestId("refund-button")).toHaveCount(0);
     await expect(page.getByTestId("payment-detail")).toContainText("Este pago ya fue reembolsado en su totalidad.");
+    await expect(page.getByTestId("payment-detail")).toContainText("Reembolsado en su totalidad");
+    // On a phone the refunds are blocks, not a table wider than the screen.
+    await expect(page.getByTestId("refund-item")).toHaveCount(2);
+    await expect(page.getByTestId("refunds-table")).toBeHidden();
     await page.screenshot({ path: artifact("payments-detail-phone.png"), fullPage: true });
 
     await page.goto("/payments?q=E2E-REFUND-1");

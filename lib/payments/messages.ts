@@ -154,6 +154,8 @@ const es = {
     notRefundableCash: "Los pagos en efectivo y por PSE no se reembolsan desde la plataforma; acuerde la devolución con el pagador.",
     notRefundableStatus: "Solo se reembolsan pagos aprobados.",
     fullyRefunded: "Este pago ya fue reembolsado en su totalidad.",
+    partiallyRefunded: "Reembolso parcial",
+    fullyRefundedBadge: "Reembolsado en su totalidad",
   },
   voucher: {
     title: "Comprobante de pago",
@@ -341,6 +343,8 @@ const en: Dict = {
     notRefundableCash: "Cash and PSE payments are not refunded through the platform; agree the return with the payer.",
     notRefundableStatus: "Only approved payments can be refunded.",
     fullyRefunded: "This payment has been fully refunded.",
+    partiallyRefunded: "Partially refunded",
+    fullyRefundedBadge: "Fully refunded",
   },
   voucher: {
     title: "Payment voucher",

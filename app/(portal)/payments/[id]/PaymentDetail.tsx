@@ -98,6 +98,9 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h2 className="font-semibold">{t("detail.payment")}</h2>
             <Badge tone={TONES[p.status]}>{t(`status.${p.status}`)}</Badge>
+            {p.refunded_amount > 0 && (
+              <Badge tone="blue">{p.refundable_amount > 0 ? t("detail.partiallyRefunded") : t("detail.fullyRefundedBadge")}</Badge>
+            )}
           </div>
           <dl className="grid gap-3 text-sm sm:grid-cols-2">
             <div>
@@ -181,7 +184,24 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
         {p.refunds.length === 0 ? (
           <p className="text-sm text-slate-500">{t("detail.noRefunds")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <>
+          {/* Phones: one block per refund; wider screens: the table. */}
+          <ul className="divide-y divide-slate-100 sm:hidden" data-testid="refunds-list">
+            {p.refunds.map((r) => (
+              <li key={r.refund_id} className="py-3 text-sm" data-testid="refund-item">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="font-semibold">{money(r.amount)}</span>
+                  <Badge tone={r.status === "succeeded" ? "green" : "yellow"}>{r.status === "succeeded" ? t("detail.refundStatusSucceeded") : t("detail.refundStatusPending")}</Badge>
+                </div>
+                <p className="mt-1 text-slate-500">{formatDateTime(r.created_at, locale)}</p>
+                {r.reason && <p className="mt-1">{r.reason}</p>}
+                <Link href={r.voucher_url.replace(/^\/v2/, "")} className="mt-1 inline-block font-medium text-brand-700 hover:underline">
+                  {t("detail.refundVoucher")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
             <table className="table-basic" data-testid="refunds-table">
               <thead>
                 <tr>
@@ -211,6 +231,7 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
               </tbody>
             </table>
           </div>
+          </>
         )}
       </section>
 
