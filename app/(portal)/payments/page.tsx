@@ -121,7 +121,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                     {p.decline_reason && (p.status === "rejected" || p.status === "refunded") && <div className="mt-1 text-xs text-red-700">{p.decline_reason}</div>}
                   </td>
                   <td className="whitespace-nowrap text-right">
-                    <Link href={`/payments/${p.transaction_id}`} className="mr-3 text-sm font-medium text-brand-600 hover:underline" data-testid="payment-open">
+                    <div className="flex flex-col items-end gap-1">
+                    <Link href={`/payments/${p.transaction_id}`} className="text-sm font-medium text-brand-600 hover:underline" data-testid="payment-open">
                       {t("list.view")}
                     </Link>
                     {p.voucher_url ? (
@@ -133,6 +134,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                         {t("list.checkout")}
                       </a>
                     ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
