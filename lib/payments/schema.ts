@@ -169,7 +169,9 @@ export const transactionView = z.object({
   refunded_amount: z.number(),
 });
 
-export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")).max(100, "máximo 100 caracteres") });
+/** Any text: an id that names no payment (whatever its shape) is a 404, decided by the service. */
+export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")) });
+export const looksLikeTransactionId = (id: string) => /^tx_[A-Za-z0-9]{8,64}$/.test(id);
 
 export const refundBody = z
   .object({

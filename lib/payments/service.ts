@@ -16,7 +16,7 @@ import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment,
 import { recordLinkAttempt } from "@/lib/links/outcome";
 import { presentRefund } from "./refunds";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
-import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
+import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
 export interface PaymentCtx {
   db: PrismaClient;
@@ -344,6 +344,7 @@ export async function getTransaction(db: PrismaClient, principal: Principal, tra
 
 /** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
 export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
+  if (!looksLikeTransactionId(id)) throw notFound(`El pago ${id.slice(0, 40)} no existe`);
   const t = await db.paymentTransaction.findUnique({
     where: { id },
     include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },
