@@ -122,4 +122,73 @@ test.describe("payments", () => {
     await expect(page.getByTestId("payment-row").first()).toContainText("Rechazado");
     for (const r of await page.getByTestId("payment-row").all()) await expect(r).toContainText("Rechazado");
   });
+  test("agency refunds part of a card payment from the payment detail, then the rest", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, DEMO.agency);
+    await page.goto("/payments/new");
+    await fillOrder(page, { amount: "350000", ref: "E2E-REFUND-1" });
+    await page.getByLabel("Correo del pagador").fill("ana@example.co");
+    await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+    await page.getByLabel(/Titular/).fill("Ana Gómez");
+    await page.getByLabel("Mes").selectOption("12");
+    await page.getByLabel("Año").selectOption({ index: 3 });
+    await page.getByLabel("CVV").fill("123");
+    await page.getByRole("button", { name: /^Cobrar/ }).click();
+    await expect(page.getByTestId("payment-result")).toContainText("Pago aprobado");
+
+    // From the list to the detail.
+    await page.goto("/payments?q=E2E-REFUND-1");
+    await page.getByTestId("payment-row").first().getByTestId("payment-open").click();
+    await expect(page).toHaveURL(/\/payments\/tx_[0-9a-f]+$/);
+    await expect(page.getByTestId("payment-detail")).toContainText("Pago E2E-REFUND-1");
+    await expect(page.getByTestId("payment-amount")).toHaveText("$ 350.000");
+    await expect(page.getByTestId("refunded-amount")).toHaveText("$ 0");
+    await expect(page.getByTestId("payment-detail")).toContainText("Este pago no tiene reembolsos.");
+
+    // Reembolsar: the confirmation shows the amount, all that is left by default; the person changes it to 100.000.
+    await page.getByTestId("refund-button").click();
+    const dialog = page.getByRole("dialog", { name: "Reembolsar pago" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("refund-amount")).toHaveValue("350.000");
+    await expect(dialog.getByRole("button", { name: "Reembolsar $ 350.000" })).toBeVisible();
+    await dialog.getByTestId("refund-amount").fill("100000");
+    await expect(dialog.getByTestId("refund-amount")).toHaveValue("100.000");
+    await dialog.getByLabel("Motivo (opcional)").fill("Una noche menos");
+    await expect(dialog).toContainText("Se devolverán $ 100.000 al pagador");
+    await page.screenshot({ path: artifact("payments-refund-dialog.png") });
+    // Above what is left: the button is refused before any request.
+    await dialog.getByTestId("refund-amount").fill("400000");
+    await expect(dialog).toContainText("Escriba un valor mayor que $ 0 y hasta $ 350.000.");
+    await dialog.getByTestId("refund-amount").fill("100000");
+    const sent = page.waitForRequest((r) => /\/api\/v2\/payments\/tx_[0-9a-f]+\/refund$/.test(r.url()) && r.method() === "POST");
+    await dialog.getByRole("button", { name: "Reembolsar $ 100.000" }).click();
+    const req = await sent;
+    expect(JSON.parse(req.postData() ?? "{}")).toEqual({ amount: 100000, reason: "Una noche menos" });
+    expect(req.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
+    await expect(page.getByRole("status")).toHaveText("Reembolso de $ 100.000 registrado.");
+    await expect(page.getByTestId("refunded-amount")).toHaveText("$ 100.000");
+    await expect(page.getByTestId("refund-row")).toHaveCount(1);
+    await expect(page.getByTestId("refund-row").first()).toContainText("Una noche menos");
+    await expect(page.getByTestId("refund-row").first()).toContainText("Reembolsado");
+    await expect(page.getByTestId("payment-detail")).toContainText("Reembolso parcial");
+    await page.screenshot({ path: artifact("payments-detail-refunded.png"), fullPage: true });
+
+    // The rest, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("refund-button").click();
+    await expect(page.getByRole("dialog").getByTestId("refund-amount")).toHaveValue("250.000");
+    await page.screenshot({ path: artifact("payments-refund-dialog-phone.png") });
+    await page.getByRole("dialog").getByRole("button", { name: "Reembolsar $ 250.000" }).click();
+    await expect(page.getByTestId("refunded-amount")).toHaveText("$ 350.000");
+    await expect(page.getByTestId("refund-button")).toHaveCount(0);
+    await expect(page.getByTestId("payment-detail")).toContainText("Este pago ya fue reembolsado en su totalidad.");
+    await expect(page.getByTestId("payment-detail")).toContainText("Reembolsado en su totalidad");
+    // On a phone the refunds are blocks, not a table wider than the screen.
+    await expect(page.getByTestId("refund-item")).toHaveCount(2);
+    await expect(page.getByTestId("refunds-table")).toBeHidden();
+    await page.screenshot({ path: artifact("payments-detail-phone.png"), fullPage: true });
+
+    await page.goto("/payments?q=E2E-REFUND-1");
+    await expect(page.getByTestId("payment-row").first()).toContainText("Reembolsado $ 350.000");
+  });
 });

@@ -414,6 +414,10 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
     const got = await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key });
     expect(got.body.status).toBe("cancelled");
     expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled", reason: "one_time_use_payment" });
+    // The card is claimed before the charge: the losers were never charged (no approved-then-rejected charge).
+    const txs = await api.db.prisma.paymentTransaction.findMany({ where: { virtualCardId: card.card_id } });
+    const charges = await api.db.prisma.sandboxGatewayOperation.count({ where: { paymentRef: { in: txs.map((t) => t.id) }, kind: "charge" } });
+    expect(charges).toBe(1);
   });
 
   it("a permanent card takes several payments and stays active", async () => {

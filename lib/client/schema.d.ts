@@ -3884,6 +3884,13 @@ export interface operations {
                         redirect_url: string | null;
                         detail?: string;
                     } | {
+                        /** @constant */
+                        status: "pending";
+                        transaction_id: string;
+                        voucher_url: null;
+                        redirect_url: null;
+                        detail: string;
+                    } | {
                         transaction_id: string;
                         apm_detail_id: number;
                         checkout_url: string;
@@ -4013,6 +4020,21 @@ export interface operations {
                         msg: string;
                         voucher_url: string;
                         transaction_id: string;
+                    };
+                };
+            };
+            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @constant */
+                        status: "pending";
+                        transaction_id: string;
+                        detail: string;
                     };
                 };
             };
@@ -4842,6 +4864,9 @@ export interface operations {
                         completed_at: string | null;
                         created_at: string;
                         refunded_amount: number;
+                        hotel_name: string;
+                        ref_name: string;
+                        ref_lastname: string;
                         refundable_amount: number;
                         refundable: boolean;
                         reservation_code: string | null;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
+import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
 import { cardItemSchema } from "@/lib/payments/schema";
 import { createApmOrder, payByCard } from "@/lib/payments/service";
@@ -38,6 +39,7 @@ export type PayLinkBody = z.output<typeof payLinkBody>;
 
 export const payLinkResponse = z.union([
   z.object({ status: z.enum(["approved", "declined"]), transaction_id: z.string(), voucher_url: z.string(), redirect_url: z.string().nullable(), detail: z.string().optional() }),
+  z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() }),
   z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
 ]);
 
@@ -75,12 +77,16 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
   if (body.method === "card") {
     // One card charge in flight per link: claimed in the payment's own transaction (lib/payments/settle.ts).
     const result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
+    if (result.status === "pending") {
+      // Recorded and claimed, outcome not confirmed yet: 202, replayed for the same Idempotency-Key (docs/payments.md).
+      return new RawResponse(202, { status: "pending" as const, transaction_id: result.transactionId, voucher_url: null, redirect_url: null, detail: result.reason });
+    }
     void kickDeliveries();
     const target = result.approved ? link.successUrl : link.failureUrl;
     return {
       status: result.approved ? ("approved" as const) : ("declined" as const),
       transaction_id: result.transactionId,
-      voucher_url: result.voucherUrl,
+      voucher_url: result.voucherUrl ?? "",
       redirect_url: target ? withParams(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
       ...(result.approved ? {} : { detail: result.reason }),
     };

@@ -165,6 +165,8 @@ describe(`refunds (${testTarget()})`, () => {
     expect((await api.call("GET", `/api/v2/payments/${p.id}`, { key: other.key })).status).toBe(404);
     expect((await refund("tx_doesnotexist000000", p.key)).status).toBe(404);
     expect((await refund("NOPE", p.key)).status).toBe(404);
+    expect((await refund("x".repeat(300), p.key)).status).toBe(404);
+    expect((await api.call("GET", `/api/v2/payments/${"y".repeat(300)}`, { key: p.key })).status).toBe(404);
     const op = await refund(p.id, OPERATOR_KEY, { amount: 1000 });
     expect(op.status).toBe(200);
   });

@@ -11,6 +11,7 @@ import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
 import { newVoucherCode, voucherPath } from "./voucher-code";
+import { looksLikeTransactionId } from "./schema";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
 
@@ -28,8 +29,8 @@ const cop = (d: Prisma.Decimal) => {
 };
 
 export async function refundPayment(db: PrismaClient, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null) {
-  const p = await db.paymentTransaction.findUnique({ where: { id: paymentId } });
-  if (!p) throw notFound(`El pago ${paymentId} no existe`);
+  const p = looksLikeTransactionId(paymentId) ? await db.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
+  if (!p) throw notFound(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
   if (p.method === "cash" || p.method === "bank_transfer") {
     throw conflict(

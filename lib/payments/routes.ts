@@ -10,6 +10,7 @@ import {
   bankTransferBody,
   cardDecline,
   cardPaymentBody,
+  cardPending,
   cardResult,
   cashBody,
   listQuery,
@@ -77,11 +78,13 @@ export const paymentRoutes = [
     idempotent: true,
     responses: [
       { status: 200, description: "Pago aprobado", schema: cardResult },
+      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md)", schema: cardPending },
       { status: 400, description: "Pago rechazado (code 0, con comprobante) o datos inválidos", schema: cardDecline },
       { status: 404, description: "El hotel no existe" },
     ],
     async handler({ db, principal, body, clock }) {
       const r = await payByCard({ db, principal, now: clock.now() }, body);
+      if (r.status === "pending") return new RawResponse(202, { msg: "Pago en verificación", status: "pending", transaction_id: r.transactionId, detail: r.reason });
       if (!r.approved) {
         throw new HttpError(400, r.reason, {
           body: { code: 0, message: CARD_DECLINE_MESSAGE, detail: r.reason, extra_info: { voucher_url: r.voucherUrl } },

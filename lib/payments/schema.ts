@@ -131,6 +131,7 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const lookupList = z.array(z.object({ code: z.string(), name: z.string() }));
 export const apmResult = z.object({ transaction_id: z.string(), apm_detail_id: z.number().int(), checkout_url: z.string() });
 export const cardResult = z.object({ msg: z.string(), voucher_url: z.string(), transaction_id: z.string() });
+export const cardPending = z.object({ msg: z.string(), status: z.literal("pending"), transaction_id: z.string(), detail: z.string() });
 export const cardDecline = z.object({
   code: z.literal(0),
   message: z.string(),
@@ -169,7 +170,9 @@ export const transactionView = z.object({
   refunded_amount: z.number(),
 });
 
-export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")).max(100, "máximo 100 caracteres") });
+/** Any text: an id that names no payment (whatever its shape) is a 404, decided by the service. */
+export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")) });
+export const looksLikeTransactionId = (id: string) => /^tx_[A-Za-z0-9]{8,64}$/.test(id);
 
 export const refundBody = z
   .object({
@@ -192,6 +195,9 @@ export const refundView = z.object({
 });
 
 export const paymentDetail = transactionView.extend({
+  hotel_name: z.string(),
+  ref_name: z.string(),
+  ref_lastname: z.string(),
   refundable_amount: z.number(),
   refundable: z.boolean(),
   reservation_code: z.string().nullable(),

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
@@ -17,7 +17,7 @@ import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "./voucher-code";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
-import type { ApmOrderInput, BankTransferBody, CardPaymentBody, CashBody, ListQuery } from "./schema";
+import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
 export interface PaymentCtx {
   db: PrismaClient;
@@ -61,16 +61,23 @@ function decryptCard(item: RawCard): RawCard {
 }
 
 export type CardPaymentResult =
-  | { approved: true; transactionId: string; voucherUrl: string }
-  | { approved: false; transactionId: string; voucherUrl: string; reason: string; status: "rejected" | "refunded" };
+  | { approved: true; status: "approved"; transactionId: string; voucherUrl: string }
+  | { approved: false; transactionId: string; voucherUrl: string; reason: string; status: "rejected" | "refunded" }
+  | { approved: false; transactionId: string; voucherUrl: null; reason: string; status: "pending" };
 
 const LINK_CARD_IN_FLIGHT = "Ya hay un pago con tarjeta en curso para este enlace; espere unos segundos";
 
-/** The claimed card payment could not be charged or settled just now: it stays pending for the reconciliation job. */
-const inVerification = (transactionId: string) =>
-  new HttpError(503, `El pago ${transactionId} quedó en verificación con la pasarela; su estado se confirmará en unos minutos (consulte la transacción antes de reintentar)`, {
-    headers: { "retry-after": "120" },
-  });
+/**
+ * The claimed card payment could not be charged or settled just now: it stays pending for the reconciliation job.
+ * Answered 202 (not 5xx) on purpose: the Idempotency-Key then replays it, so a retry never starts a second charge.
+ */
+const inVerification = (transactionId: string): CardPaymentResult => ({
+  approved: false,
+  status: "pending",
+  transactionId,
+  voucherUrl: null,
+  reason: `El pago ${transactionId} quedó en verificación con la pasarela; su estado se confirmará en unos minutos (consulte la transacción antes de reintentar)`,
+});
 
 /**
  * 4.9 and link card payments, as a state machine (docs/payments.md): decrypt and check the card; in ONE
@@ -162,7 +169,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
     charge = await gateway.chargeCard({ transactionId, idempotencyKey: transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
   } catch {
     const voided = await gateway.void(transactionId, `void:${transactionId}`).catch(() => ({ ok: false as const, reason: "sin respuesta" }));
-    if (!voided.ok) throw inVerification(transactionId);
+    if (!voided.ok) return inVerification(transactionId);
     charge = { approved: false, code: "gateway_error", reason: "no se obtuvo respuesta de la pasarela; el cobro se anuló y no se realizó ningún cargo" };
   }
 
@@ -171,10 +178,10 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   try {
     outcome = await settleCardPayment(db, transactionId, charge, now);
   } catch {
-    throw inVerification(transactionId);
+    return inVerification(transactionId);
   }
   const voucherUrl = outcome.voucherCode ? voucherPath(outcome.voucherCode) : "";
-  if (outcome.status === "approved") return { approved: true, transactionId, voucherUrl };
+  if (outcome.status === "approved") return { approved: true, status: "approved", transactionId, voucherUrl };
   return { approved: false, status: outcome.status === "refunded" ? "refunded" : "rejected", transactionId, voucherUrl, reason: outcome.reason };
 }
 
@@ -337,6 +344,7 @@ export async function getTransaction(db: PrismaClient, principal: Principal, tra
 
 /** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
 export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
+  if (!looksLikeTransactionId(id)) throw notFound(`El pago ${id.slice(0, 40)} no existe`);
   const t = await db.paymentTransaction.findUnique({
     where: { id },
     include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },

@@ -319,8 +319,9 @@ describe(`failures around the charge (${testTarget()})`, () => {
     let id: string;
     try {
       const res = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "card", card_item: card() } });
-      expect(res.status).toBe(503);
-      expect(res.body.detail).toMatch(/verificación/);
+      // 202, not 5xx: the Idempotency-Key replays it, so a retry cannot start a second charge.
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ status: "pending", voucher_url: null, detail: expect.stringMatching(/verificación/) });
       const pending = await linkPayments(l.id);
       expect(pending.map((p) => p.status)).toEqual(["pending"]);
       id = pending[0].id;
@@ -356,8 +357,16 @@ describe(`failures around the charge (${testTarget()})`, () => {
       },
     });
     setPaymentGateway(dead);
-    const res = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) });
-    expect(res.status).toBe(503);
+    const headers = { "idempotency-key": "lost-answer-1" };
+    const body = cardOrder(b.hotel.id, b.code, b.amount);
+    const res = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body, headers });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ msg: "Pago en verificación", status: "pending" });
+    // The same key replays the answer: no second payment, no second charge attempt.
+    const retry = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body, headers });
+    expect(retry.status).toBe(202);
+    expect(retry.body.transaction_id).toBe(res.body.transaction_id);
+    expect(await api.db.prisma.paymentTransaction.count({ where: { reservationId: b.reservation.id } })).toBe(1);
     expect(paymentGateway()).toBe(dead);
     const p = (await api.db.prisma.paymentTransaction.findMany({ where: { reservationId: b.reservation.id } }))[0];
     expect(p.status).toBe("pending");

@@ -119,12 +119,19 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                     {t(`method.${p.method}`)}
                     {p.card_last4 && <span className="text-slate-500"> ···· {p.card_last4}</span>}
                   </td>
-                  <td className="whitespace-nowrap text-right font-medium">{formatMoney(p.amount, p.currency, locale)}</td>
+                  <td className="whitespace-nowrap text-right font-medium">
+                    {formatMoney(p.amount, p.currency, locale)}
+                    {Number(p.refunded_amount) > 0 && <div className="text-xs font-normal text-sky-700">{t("list.refundedBadge", { amount: formatMoney(p.refunded_amount, p.currency, locale) })}</div>}
+                  </td>
                   <td>
                     <Badge tone={TONES[p.status]}>{t(`status.${p.status}`)}</Badge>
                     {p.decline_reason && (p.status === "rejected" || p.status === "refunded") && <div className="mt-1 text-xs text-red-700">{p.decline_reason}</div>}
                   </td>
                   <td className="whitespace-nowrap text-right">
+                    <div className="flex flex-col items-end gap-1">
+                    <Link href={`/payments/${p.transaction_id}`} className="text-sm font-medium text-brand-600 hover:underline" data-testid="payment-open">
+                      {t("list.view")}
+                    </Link>
                     {p.voucher_url ? (
                       <Link href={p.voucher_url.replace(/^\/v2/, "")} className="text-sm font-medium text-brand-600 hover:underline">
                         {t("list.voucher")}
@@ -134,6 +141,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                         {t("list.checkout")}
                       </a>
                     ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}
