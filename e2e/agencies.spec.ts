@@ -79,7 +79,8 @@ test("operator creates an agency, its login and its account holder; the agency c
   await (await field(page, h, /departamento/i)).fill("Valle del Cauca");
   await (await field(page, h, /código postal/i)).fill("760001");
   await page.getByRole("form", { name: h }).getByRole("button", { name: "Registrar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /Titular registrado: ah_/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Titular de cuenta registrado para .+ La agencia ya puede crear organizaciones/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /ah_/ })).toHaveCount(0);
   await expect(page.locator("tr", { hasText: agencyName })).toBeVisible();
   await page.screenshot({ path: artifact("account-holders.png"), fullPage: true });
 
@@ -101,13 +102,13 @@ test("operator creates an agency, its login and its account holder; the agency c
   const activation = addDays(bogotaToday(), 1);
   await (await field(page, c, /tarjetahabiente/i)).fill("Camila Restrepo");
   await page.getByRole("form", { name: c }).getByLabel("Organización").selectOption({ label: orgName });
-  await (await field(page, c, /referencia externa/i)).fill(`RES-${run}`);
+  await (await field(page, c, /referencia interna/i)).fill(`RES-${run}`);
   await (await field(page, c, /fecha de activación/i)).fill(activation);
   await (await field(page, c, /fecha de vencimiento/i)).fill(addDays(activation, 14));
   await expect(page.getByRole("form", { name: c }).getByLabel(/uso único/i)).toBeChecked();
-  await (await field(page, c, /id externo/i)).fill("hotel-cali-01");
-  await (await field(page, c, /nombre del destino/i)).fill("Hotel Cali Real");
-  await (await field(page, c, /correo del destino/i)).fill("reservas@calireal.co");
+  await (await field(page, c, /código del proveedor/i)).fill("hotel-cali-01");
+  await (await field(page, c, /nombre del proveedor/i)).fill("Hotel Cali Real");
+  await (await field(page, c, /correo del proveedor/i)).fill("reservas@calireal.co");
   await page.getByRole("form", { name: c }).getByRole("button", { name: "Crear tarjeta" }).click();
   await expect(page.getByRole("status").filter({ hasText: `VC-RES-${run}` })).toBeVisible();
   const cardRow = page.getByTestId(`card-row-VC-RES-${run}`);
@@ -156,7 +157,7 @@ test("operator tops up a preloaded agency's balance and the agency sees the ledg
   const note = `Consignación ${run}`;
   await page.getByLabel("Monto (COP)").fill("0");
   await page.getByRole("button", { name: "Recargar saldo" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /amount: debe ser mayor que 0/ })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: /Valor: debe ser mayor que 0/ })).toBeVisible();
   await page.getByLabel("Monto (COP)").fill("250000");
   await page.getByLabel("Nota").fill(note);
   await page.getByRole("button", { name: "Recargar saldo" }).click();

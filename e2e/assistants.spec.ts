@@ -96,7 +96,7 @@ test("a booking an assistant makes over MCP shows up in the agency's reservation
       phone: "+57 310 555 1234",
       amount: reservation.structuredContent.amount_due.toFixed(2),
       description: `Reserva ${code}`,
-      available_hours: 24,
+      available_hours: 12,
     });
 
     await signIn(page, DEMO.agency);

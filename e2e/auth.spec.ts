@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { DEMO, signIn, artifact, shoot } from "./helpers";
 
 test.describe("sign-in per role", () => {
   for (const [role, email, label, stat] of [
@@ -13,6 +13,7 @@ test.describe("sign-in per role", () => {
       await expect(page.getByTestId("user-role").first()).toHaveText(label);
       await expect(page.getByTestId(stat)).toBeVisible();
       await page.screenshot({ path: artifact(`dashboard-${role}.png`), fullPage: true });
+      await shoot(page, `auth-dashboard-${role}`);
     });
   }
 

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact, demoKeys } from "./helpers";
+import { DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
 
 test.describe("booking", () => {
   test("an agency goes from search to a confirmed booking code with its payment deadline, then edits the guest", async ({ page }) => {
@@ -25,6 +25,7 @@ test.describe("booking", () => {
     await page.getByLabel("Ciudad de residencia").fill("Bogotá");
     await page.getByLabel("Notas para el hotel").fill("Llegada hacia las 10 p. m.");
     await page.screenshot({ path: artifact("booking-form.png"), fullPage: true });
+    await shoot(page, "booking-form-checked");
     await page.getByRole("button", { name: "Confirmar reserva" }).click();
 
     await expect(page).toHaveURL(/\/reservations\/HB[A-Z2-9]{8}\?nueva=1$/);
@@ -50,6 +51,7 @@ test.describe("booking", () => {
     await expect(page.getByRole("link", { name: code })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Pendiente de pago");
     await page.screenshot({ path: artifact("reservations-list.png"), fullPage: true });
+    await shoot(page, "reservations-list-checked");
   });
 });
 

@@ -1,5 +1,5 @@
 import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { DEMO, signIn, artifact, shoot } from "./helpers";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAIElEQVR42mP8z8Dwn4EIwESMIqoqYqRMFYMGMVHGMRAA9sQDDUgc3Z8AAAAASUVORK5CYII=",
@@ -23,6 +23,7 @@ test.describe("events calendar", () => {
     await expect(page.getByRole("heading", { name: "Calendario de eventos" })).toBeVisible();
     await expect(page.getByTestId("month-event").first()).toBeVisible();
     await page.screenshot({ path: artifact("calendar-month.png"), fullPage: true });
+    await shoot(page, "calendar-month-checked");
     await page.getByRole("button", { name: "Lista" }).click();
     await expect(page.getByTestId("list-event").first()).toBeVisible();
     await page.screenshot({ path: artifact("calendar-list.png"), fullPage: true });

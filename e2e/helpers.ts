@@ -27,3 +27,43 @@ export function demoKeys(): { operator: string; retailer: string; wholesale: str
 }
 
 export const artifact = (name: string) => path.join("test-results", "screenshots", name);
+
+/**
+ * axe-core on the page as it is now (WCAG 2 A/AA): fails on any serious or critical violation, naming the rule
+ * and the nodes, so a contrast or label regression cannot slip into a journey.
+ */
+export async function axe(page: Page, name = page.url()) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  // Soft: the journey goes on and every page's problems are reported together; the test still fails.
+  expect.soft(
+    bad.map((v) => `${name} · ${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(" | ")}`),
+    `axe serious/critical violations on ${name}`,
+  ).toEqual([]);
+}
+
+/** How much wider than the viewport the document is (0 when nothing overflows sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Screenshots of the page at desktop (1366x900) and phone (390x844) size, full page, into
+ * test-results/screenshots/<name>-desktop.png and -phone.png; at each size it asserts there is no horizontal
+ * overflow and runs axe. The viewport is put back as it was.
+ */
+export async function shoot(page: Page, name: string, opts: { axe?: boolean } = {}) {
+  const before = page.viewportSize();
+  for (const [size, vp] of [
+    ["desktop", { width: 1366, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(vp);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: artifact(`${name}-${size}.png`), fullPage: true });
+    expect.soft(await horizontalOverflow(page), `${name} overflows sideways at ${size} (${vp.width} px)`).toBeLessThanOrEqual(0);
+    if (opts.axe !== false) await axe(page, `${name} (${size})`);
+  }
+  if (before) await page.setViewportSize(before);
+}

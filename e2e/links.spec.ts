@@ -1,5 +1,5 @@
 import { test, expect, devices } from "@playwright/test";
-import { DEMO, signIn, artifact, demoKeys } from "./helpers";
+import { DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
 
 /** A booking of the demo retailer through the API (4.1), for the first Cartagena hotel. */
 async function book(request: import("@playwright/test").APIRequestContext) {
@@ -49,6 +49,7 @@ test.describe("payment links", () => {
     await expect(page.getByLabel("Descripción")).toHaveValue(new RegExp(booking.code));
     await page.getByLabel("Descripción").fill(`Reserva ${booking.code} <script>alert("x")</script>`);
     await page.screenshot({ path: artifact("links-new.png"), fullPage: true });
+    await shoot(page, "links-new-checked");
     await page.getByRole("button", { name: "Crear enlace" }).click();
     await expect(page.getByTestId("link-detail")).toBeVisible();
     await expect(page.getByTestId("link-status")).toContainText("Activo");
@@ -74,6 +75,7 @@ test.describe("payment links", () => {
     await expect(guest.getByTestId("pay-description")).toContainText('<script>alert("x")</script>');
     await expect(guest.getByTestId("time-left")).toContainText(/vence/);
     await guest.screenshot({ path: artifact("pay-phone.png"), fullPage: true });
+    await shoot(guest, "pay-checked");
     await guest.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await guest.getByLabel("Nombre del titular").fill("VALENTINA RIOS");
     await guest.getByLabel("Mes (MM)").fill("12");

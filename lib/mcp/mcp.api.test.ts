@@ -174,7 +174,7 @@ describe("MCP at /api/mcp", () => {
       phone: "+57 300 123 4567",
       amount: "640000.00",
       description: `Reserva ${code}, 2 noches`,
-      available_hours: 24,
+      available_hours: 12,
       reservation_code: code,
       idempotency_key: "conv-enlace-1",
     };

@@ -106,7 +106,7 @@ export function CalendarView() {
                 <div key={i} className={`min-h-28 border-b border-r border-slate-100 p-1.5 ${d === null ? "bg-slate-50/60" : ""}`}>
                   {d !== null && (
                     <>
-                      <div className={`mb-1 text-xs font-semibold ${isToday ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-sky-600 text-white" : "text-slate-500"}`}>{d}</div>
+                      <div className={`mb-1 text-xs font-semibold ${isToday ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white" : "text-slate-500"}`}>{d}</div>
                       <ul className="space-y-1">
                         {onDay(d).map((e) => (
                           <li key={e.id}>

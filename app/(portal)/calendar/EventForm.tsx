@@ -286,7 +286,7 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
             <div>
               <label className="label" htmlFor="ev-cost">{t("form.cost")}</label>
               <input id="ev-cost" className="input" value={f.cost} onChange={(e) => set("cost", e.target.value)} placeholder="$45.000" />
-              <p className="mt-1 text-xs text-slate-400">{t("form.costHint")}</p>
+              <p className="mt-1 text-xs text-slate-600">{t("form.costHint")}</p>
             </div>
             <div>
               <label className="label" htmlFor="ev-website">{t("form.website")}</label>

@@ -96,7 +96,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
       {orgs.data && orgs.data.length === 0 ? (
         <p className="card p-4 text-sm text-slate-600">
           {t("cards.noOrgs")}{" "}
-          <Link href="/organizations" className="text-brand-700 hover:underline">
+          <Link href="/organizations" className="text-brand-700 underline">
             {t("orgs.new")}
           </Link>
         </p>

@@ -161,9 +161,9 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
   const partyText = shownSearch ? (shownSearch.groups.length === 1 ? guestsLabel(shownSearch.groups[0].adults, shownSearch.groups[0].children) : countLabel(shownSearch.groups.length, "habitación")) : "";
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
       {!formOpen && shownSearch && (
-        <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur lg:hidden" data-testid="search-summary">
+        <div className="sticky top-0 z-10 flex min-w-0 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur lg:hidden" data-testid="search-summary">
           <p className="min-w-0 truncate text-sm text-slate-700">
             {t("summary", { city: cityLabel(shownSearch.city), date: formatDate(shownSearch.checkin, locale), nights: countLabel(shownSearch.nights, "noche") })} · {partyText}
           </p>

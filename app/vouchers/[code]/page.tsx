@@ -40,7 +40,8 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     if (v.bank) rows.push([t("voucher.bank"), v.bank]);
   }
   // A payment made from a link carries the link's secret code as its reference: the guest is not shown it.
-  if (v.ref_number !== viaLink?.link?.code) rows.push([t("voucher.order"), v.ref_number]);
+  // The guest sees the reservation as "Reserva" below, and never a link's own secret code.
+  if (v.ref_number !== viaLink?.link?.code && v.ref_number !== viaLink?.reservation?.code) rows.push([t("voucher.order"), v.ref_number]);
   if (v.detail) rows.push([t("voucher.detail"), v.detail]);
   rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
   const stay = viaLink?.reservation;

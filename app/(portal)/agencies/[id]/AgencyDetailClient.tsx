@@ -90,7 +90,7 @@ export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; ho
             ) : (
               <p className="text-sm text-slate-500">
                 {t("detail.noHolder")}{" "}
-                <Link className="text-brand-700 hover:underline" href={`/account-holders?agency=${a.id}`}>
+                <Link className="text-brand-700 underline" href={`/account-holders?agency=${a.id}`}>
                   {t("detail.registerHolder")}
                 </Link>
               </p>

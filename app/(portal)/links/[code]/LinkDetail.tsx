@@ -81,7 +81,7 @@ export function LinkDetail({ code }: { code: string }) {
             {l.reservation_code && (
               <>
                 {" · "}
-                <Link href={`/reservations/${l.reservation_code}`} className="text-brand-700 hover:underline">
+                <Link href={`/reservations/${l.reservation_code}`} className="text-brand-700 underline">
                   {t("detail.reservation")} {l.reservation_code}
                 </Link>
               </>
