@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { formatDate, formatMoney, cityLabel } from "@/lib/format";
@@ -53,6 +53,7 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
   const [guarantee, setGuarantee] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const submission = useSubmissionKey();
   const checkout = addDays(checkin, nights);
 
   const qs = new URLSearchParams({ hotel_id: String(hotel.id), checkin, nights: String(nights), adults: String(adults), children_ages: childrenAges.join(",") });
@@ -97,8 +98,9 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
       const r = await apiFetch<{ chatbot_id?: string; no_available_rooms?: unknown[] }>(`/v2/bookings/hotel_id=${hotel.id}`, {
         method: "POST",
         body: { reservation },
-        headers: { "idempotency-key": crypto.randomUUID() },
+        headers: { "idempotency-key": submission.key(reservation) },
       });
+      submission.done();
       if (r.chatbot_id) {
         router.push(`/reservations/${r.chatbot_id}?nueva=1`);
         return;
@@ -106,6 +108,7 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
       setError(t("book.gone"));
       void availability.refetch();
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(err instanceof ApiError ? err.detail : String(err));
     } finally {
       setBusy(false);

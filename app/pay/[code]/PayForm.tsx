@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { payMessages } from "@/lib/links/pay-messages";
@@ -60,6 +60,7 @@ export function PayForm(props: { code: string; amount: number; currency: string;
   const [tab, setTab] = useState<Tab>("card");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const submission = useSubmissionKey();
   const [result, setResult] = useState<CardResult | null>(null);
   const amount = formatMoney(props.amount, props.currency, locale);
 
@@ -70,12 +71,14 @@ export function PayForm(props: { code: string; amount: number; currency: string;
     setBusy(true);
     setError(null);
     try {
-      const card_item = await encryptCardItem({ number: s("number"), cvc: s("cvc"), month: s("month"), year: s("year"), holder: s("holder") });
+      const card = { number: s("number"), cvc: s("cvc"), month: s("month"), year: s("year"), holder: s("holder"), installments: s("installments") };
+      const card_item = await submission.body(card, () => encryptCardItem(card));
       const r = await apiFetch<CardResult>(`/v2/links/${props.code}/pay`, {
         method: "POST",
         body: { method: "card", card_item, installments: Number(s("installments") || 1) },
-        headers: { "idempotency-key": crypto.randomUUID() },
+        headers: { "idempotency-key": submission.key(card) },
       });
+      submission.done();
       if (r.redirect_url) {
         setResult(r);
         window.location.assign(r.redirect_url);
@@ -83,6 +86,7 @@ export function PayForm(props: { code: string; amount: number; currency: string;
       }
       setResult(r);
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(err instanceof ApiError ? err.detail : String(err));
     } finally {
       setBusy(false);
@@ -98,9 +102,11 @@ export function PayForm(props: { code: string; amount: number; currency: string;
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      submission.done();
       window.location.assign(r.checkout_url);
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(err instanceof ApiError ? err.detail : String(err));
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 
@@ -23,6 +23,7 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const submission = useSubmissionKey();
   const byCity = hotels.reduce<Record<string, typeof hotels>>((acc, h) => ({ ...acc, [h.cityLabel]: [...(acc[h.cityLabel] ?? []), h] }), {});
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
@@ -52,9 +53,11 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ code: string }>("/v2/links/schedule", { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ code: string }>("/v2/links/schedule", { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      submission.done();
       router.push(`/links/${r.code}?nuevo=1`);
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(err instanceof ApiError ? err.detail : String(err));
       setBusy(false);
     }

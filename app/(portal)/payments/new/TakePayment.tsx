@@ -1,7 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
 import Link from "next/link";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { cardEncryptor } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { formatMoney } from "@/lib/format";
@@ -69,7 +69,10 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
       ...extra,
     };
   }
-  const idem = () => ({ "idempotency-key": crypto.randomUUID() });
+  const submission = useSubmissionKey();
+  // One key per submission: the same on a retry of unchanged values (issue 13), a new one after a success.
+  const values = { tab, o, c, apm };
+  const idem = () => ({ "idempotency-key": submission.key(values) });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -84,13 +87,13 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
           setError(t("take.noCrypto"));
           return;
         }
-        const card_item = {
+        const card_item = await submission.body(values, async () => ({
           cc_number: await enc(c.number.replace(/\D/g, "")),
           cc_code: await enc(c.cvc),
           cc_expire_month: await enc(c.month),
           cc_expire_year: await enc(c.year),
           cc_holder: await enc(c.holder),
-        };
+        }));
         const base = order({ installments: Number(c.installments) });
         const body = {
           order: Object.fromEntries(Object.entries(base).filter(([, v]) => v !== "")),
@@ -104,6 +107,7 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
           if (b && b.code === 0 && b.extra_info?.voucher_url) setResult({ kind: "declined", voucher: b.extra_info.voucher_url, reason: b.detail ?? "" });
           else throw err;
         }
+        submission.done();
         setC({ number: "", holder: "", month: "", year: "", cvc: "", installments: "1" });
       } else {
         const responseUrl = apm.response_url || `${window.location.origin}/checkout/done`;
@@ -112,9 +116,11 @@ export function TakePayment({ hotels, clientIp }: { hotels: { id: number; label:
           tab === "cash"
             ? await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/cash", { body: { order: order({}), cash: { ...common, payment_type: apm.payment_type } }, headers: idem() })
             : await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/bank-transfer", { body: { order: order({}), bank_transfer: { ...common, bank_code: apm.bank_code } }, headers: idem() });
+        submission.done();
         setResult({ kind: "order", checkoutUrl: r.checkout_url, transactionId: r.transaction_id });
       }
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(err instanceof ApiError ? err.detail : t("take.error"));
     } finally {
       setBusy(false);
