@@ -1,8 +1,8 @@
 // Documented maxima of what a request may carry (docs/security.md "Input", README limits table). They are
 // chosen so that no total the service computes can overflow the database's Decimal(14,2) (max
 // 999.999.999.999,99) or int4 (2.147.483.647) columns:
-//   largest reservation = MAX_NIGHTLY_PRICE x MAX_ROOMS_PER_BOOKING x MAX_NIGHTS
-//                       = 100.000.000 x 200 x 30 = 600.000.000.000 < 999.999.999.999,99.
+//   largest reservation = MAX_NIGHTLY_PRICE x MAX_ROOMS_PER_BOOKING x MAX_BOOKING_NIGHTS
+//                       = 100.000.000 x 50 x 30 = 150.000.000.000 < 999.999.999.999,99.
 import { z } from "zod";
 
 /** Largest value of an int4 column (every database id is int4). */
@@ -17,8 +17,8 @@ export const MAX_TOP_UP = 1_000_000_000;
 export const MAX_PAGE = 100_000;
 /** Largest page size of a list (each list may set a lower one). */
 export const MAX_PAGE_SIZE = 200;
-/** Rooms one reservation may hold: up to 10 room lines of up to 20 rooms each. */
-export const MAX_ROOMS_PER_BOOKING = 200;
+/** Rooms one reservation may hold (reservation.rooms, the sum of its room lines: lib/reservations/schema.ts). */
+export const MAX_ROOMS_PER_BOOKING = 50;
 /** Nights one reservation may cover (lib/inventory/schema.ts MAX_NIGHTS). */
 export const MAX_BOOKING_NIGHTS = 30;
 /** The largest amount a Decimal(14,2) column holds. */
