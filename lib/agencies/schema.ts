@@ -1,5 +1,6 @@
 // Wire formats of agencies (4.12, 4.13, decisions.md section 10), their balance ledger and portal users.
 import { z } from "zod";
+import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 
 const trimmed = (max: number) => z.string().trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
 
@@ -70,12 +71,12 @@ export const listAgenciesQuery = z.object({
   is_active: boolQuery.optional(),
   is_archived: boolQuery.optional(),
   is_preloaded: boolQuery.optional(),
-  page: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe ser al menos 1").default(1),
+  page: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe ser al menos 1").max(MAX_PAGE, maxPageMessage).default(1),
   per_page: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe ser al menos 1").max(200, "máximo 200").default(50),
 });
 
 export const idParam = z.object({
-  id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
 });
 
 export const agencyOut = z.object({
@@ -115,6 +116,10 @@ export const moneyField = z
     }
     if (Number(s) <= 0) {
       ctx.addIssue({ code: "custom", message: "debe ser mayor que 0" });
+      return z.NEVER;
+    }
+    if (Number(s) > MAX_AMOUNT) {
+      ctx.addIssue({ code: "custom", message: maxAmountMessage });
       return z.NEVER;
     }
     return s;

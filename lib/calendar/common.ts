@@ -40,7 +40,8 @@ export async function termCounts(ctx: WpContext, termIds?: number[]): Promise<Ma
 
 // ---------------------------------------------------------------- validators
 
-export const isTime = (v: unknown, ctx: WpContext) => (typeof v === "number" ? Number.isFinite(v) : strtotime(v, ctx.now, SITE_TZ) !== null);
+// A number is read as the text it becomes (the handlers parse String(v)), so 1e-9 is refused here, not later.
+export const isTime = (v: unknown, ctx: WpContext) => (typeof v === "number" ? Number.isFinite(v) && strtotime(String(v), ctx.now, SITE_TZ) !== null : strtotime(v, ctx.now, SITE_TZ) !== null);
 export const isString = (v: unknown) => (typeof v === "string" && v !== "") || typeof v === "number";
 export const isStringOrEmpty = (v: unknown) => typeof v === "string" || typeof v === "number";
 export const isPostStatus = (v: unknown) => typeof v === "string" && POST_STATUSES.includes(v);

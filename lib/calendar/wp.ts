@@ -10,6 +10,8 @@ import { config } from "@/lib/config";
 import { authenticate } from "@/lib/http/handler";
 import { readBodyText } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
+import { InputError, bareObject, checkKey, checkString, checkValue, parseJson, pathProblem, MAX_VALUES } from "@/lib/http/input";
+import { MAX_DB_ID } from "@/lib/http/limits";
 import { log as rootLog } from "@/lib/http/log";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
@@ -115,29 +117,56 @@ function compile(route: WpRoute): Compiled {
 
 // ---------------------------------------------------------------- body parsing
 
-/** Form bodies with PHP bracket keys: `organizer[0][organizer]=A&venue[venue]=B&tags[]=x`. */
-export function parsePhpForm(text: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of new URLSearchParams(text)) {
+/**
+ * Form bodies with PHP bracket keys: `organizer[0][organizer]=A&venue[venue]=B&tags[]=x`. Objects have no
+ * prototype and every key and value goes through the input gate (lib/http/input.ts): `__proto__[x]=y` is
+ * refused, never written into Object.prototype.
+ */
+export function parsePhpForm(text: string, place: "consulta" | "cuerpo" = "cuerpo"): Record<string, unknown> {
+  return parsePhpPairs(new URLSearchParams(text), place);
+}
+
+export function parsePhpPairs(pairs: Iterable<[string, string]>, place: "consulta" | "cuerpo"): Record<string, unknown> {
+  const out = bareObject();
+  let count = 0;
+  for (const [rawKey, value] of pairs) {
+    if (++count > MAX_VALUES) throw new InputError(place, "tamano");
+    checkString(rawKey, place);
+    checkString(value, place);
     const m = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
     if (!m) {
-      out[rawKey] = value;
+      out[checkKey(rawKey, place)] = value;
       continue;
     }
     const keys = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
     let node: Record<string, unknown> = out;
     for (let i = 0; i < keys.length; i++) {
-      let k = keys[i];
+      let k = checkKey(keys[i], place);
       const last = i === keys.length - 1;
       if (k === "") k = String(Object.keys(node).length);
       if (last) node[k] = value;
       else {
-        if (typeof node[k] !== "object" || node[k] === null) node[k] = {};
+        if (typeof node[k] !== "object" || node[k] === null) node[k] = bareObject();
         node = node[k] as Record<string, unknown>;
       }
     }
   }
-  return listify(out) as Record<string, unknown>;
+  const result = listify(out) as Record<string, unknown>;
+  checkValue(result, place);
+  return result;
+}
+
+/**
+ * The gated value as ordinary objects for the handlers (which print values with String()): copied by own
+ * data properties only, after the gate refused `__proto__`, `constructor` and `prototype`, so nothing can
+ * reach Object.prototype. Parsing itself only ever writes into null-prototype objects.
+ */
+export function toPlain(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (v === null || typeof v !== "object") return v;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: toPlain((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  return out;
 }
 
 /** Objects whose keys are 0..n-1 become arrays, as PHP arrays serialise to JSON. */
@@ -191,9 +220,10 @@ export function listToArray(v: unknown): unknown[] {
   return [v];
 }
 
+/** A positive integer that can be a database id (int4: at most MAX_DB_ID, lib/http/limits.ts). */
 export function isPositiveInt(v: unknown): boolean {
-  if (typeof v === "number") return Number.isInteger(v) && v > 0;
-  return typeof v === "string" && /^\s*\d+\s*$/.test(v) && Number(v) > 0;
+  if (typeof v === "number") return Number.isInteger(v) && v > 0 && v <= MAX_DB_ID;
+  return typeof v === "string" && /^\s*\d+\s*$/.test(v) && Number(v) > 0 && Number(v) <= MAX_DB_ID;
 }
 
 export function isNonEmptyString(v: unknown): boolean {
@@ -262,12 +292,11 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
     let response: Response;
     let routeLabel = "(sin ruta)";
     try {
-      let decoded = path;
-      try {
-        decoded = decodeURIComponent(path);
-      } catch {
-        /* keep the raw path */
-      }
+      // The input gate: malformed %-encoding names no route; NUL or a lone surrogate is refused.
+      const problem = pathProblem(url.pathname);
+      if (problem === "codificacion") throw noRoute();
+      if (problem) throw new InputError("ruta", problem);
+      const decoded = decodeURIComponent(path);
       const subject = path === "/" ? "" : decoded;
       const matches = compiled.map((c) => ({ c, m: c.regex.exec(subject) })).filter((x) => x.m);
       if (matches.length === 0) throw noRoute();
@@ -309,34 +338,40 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       }
 
       // Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them.
-      const merged: Record<string, unknown> = {};
-      const query: Record<string, unknown> = {};
+      const merged = bareObject();
+      const query = bareObject();
+      let count = 0;
       for (const [k, v] of url.searchParams) {
+        if (++count > MAX_VALUES) throw new InputError("consulta", "tamano");
+        checkString(v, "consulta");
         const m = /^([^[\]]+)\[\]$/.exec(k);
-        if (m) query[m[1]] = [...((query[m[1]] as unknown[]) ?? []), v];
-        else if (/\[/.test(k)) Object.assign(query, parsePhpForm(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`));
-        else query[k] = v;
+        if (m) query[checkKey(m[1], "consulta")] = [...((query[m[1]] as unknown[]) ?? []), v];
+        else if (/\[/.test(k)) Object.assign(query, parsePhpPairs([[k, v]], "consulta"));
+        else query[checkKey(k, "consulta")] = v;
       }
-      let body: Record<string, unknown> = {};
+      checkValue(query, "consulta");
+      const queryValues = toPlain(query) as Record<string, unknown>;
+      let body: Record<string, unknown> = bareObject();
       if (method !== "GET") {
         const text = await readBodyText(req).catch(() => {
           throw new WpError(413, "rest_request_too_large", "El cuerpo de la solicitud es demasiado grande");
         });
         const ct = (req.headers.get("content-type") ?? "").toLowerCase();
         if (text.trim() !== "") {
-          if (ct.includes("application/x-www-form-urlencoded")) body = parsePhpForm(text);
+          if (ct.includes("application/x-www-form-urlencoded")) body = parsePhpForm(text, "cuerpo");
           else if (ct.includes("json") || /^\s*[{[]/.test(text)) {
             try {
-              const parsed = JSON.parse(text);
-              if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
-            } catch {
+              const parsed = parseJson(text, "cuerpo");
+              if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+            } catch (e) {
+              if (e instanceof InputError) throw e;
               throw new WpError(400, "rest_invalid_json", "El cuerpo JSON no es válido.", { json_error_code: 4, json_error_message: "Syntax error" });
             }
           }
         }
       }
-      const pathParams: Record<string, string> = { ...(hit.m.groups ?? {}) };
-      Object.assign(merged, pathParams, query, body);
+      const pathParams: Record<string, string> = Object.assign(bareObject<string>(), hit.m.groups ?? {});
+      Object.assign(merged, pathParams, queryValues, toPlain(body));
       for (const [k, v] of Object.entries(pathParams)) {
         if (merged[k] !== v) merged[`__body_${k}`] = merged[k];
         merged[k] = v;
@@ -410,6 +445,7 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       else response = json(200, out);
     } catch (e) {
       if (e instanceof WpError) response = json(e.status, e.toBody());
+      else if (e instanceof InputError) response = json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });
       else {
         const err = e as { name?: string; code?: string; message?: string };
         rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });

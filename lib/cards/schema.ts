@@ -1,5 +1,6 @@
 // Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
 import { z } from "zod";
+import { MAX_DB_ID, maxIdMessage } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 import { boolField, emailField } from "@/lib/agencies/schema";
 
@@ -27,7 +28,7 @@ export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as c
 
 export const createAccountHolderBody = z
   .object({
-    agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+    agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
     first_name: trimmed(100),
     last_name: trimmed(100),
     nacionality: countryField,
@@ -107,7 +108,7 @@ export const createCardBody = z.object({
     .regex(/^[\p{L} .'-]+$/u, "solo letras, espacios, puntos, apóstrofos y guiones"),
   expiration: isoDateField,
   activation: isoDateField,
-  organization_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  organization_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   one_time_use: boolField(),
   destination: z.object(
     {
@@ -150,9 +151,9 @@ export const virtualCardDetailOut = virtualCardOut.extend({
 
 export const listCardsQuery = z.object({
   status: z.enum(CARD_STATUSES, { error: "debe ser frozen, active o cancelled" }).optional(),
-  organization_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+  organization_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage).optional(),
   one_time_use: z.enum(["true", "false"], { error: "debe ser true o false" }).transform((v) => v === "true").optional(),
-  agency_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+  agency_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage).optional(),
   search: z.string().trim().max(100, "máximo 100 caracteres").optional(),
 });
 

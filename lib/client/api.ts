@@ -6,6 +6,7 @@
 //   const page = await ok(api.GET("/v2/bookings", { params: { query: { page: 2 } }, signal }));
 //   await ok(api.POST("/v2/links/schedule", { body, params: { header: { "Idempotency-Key": idempotencyKey() } } }));
 // `apiFetch` stays for the call sites not converted yet.
+import { useMemo, useRef } from "react";
 import createClient from "openapi-fetch";
 import type { paths } from "./schema";
 
@@ -40,6 +41,55 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
 export function idempotencyKey(): string {
   // getRandomValues, unlike randomUUID, also exists on pages served over plain http.
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** FNV-1a of the form's values: enough to notice a change, and no card number kept in memory as text. */
+function valuesHash(values: unknown): string {
+  const text = JSON.stringify(values) ?? "";
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.length}:${h.toString(16)}`;
+}
+
+export interface SubmissionKey {
+  /** The Idempotency-Key of this submission: the same on a retry, a new one once the values change. */
+  key(values: unknown): string;
+  /** The body part built for this submission (e.g. encrypted card data), built once per key so a retry resends it as it was. */
+  body<T>(values: unknown, build: () => T | Promise<T>): Promise<T>;
+  /** Call after a success: the next submission gets a new key. */
+  done(): void;
+}
+
+/**
+ * One Idempotency-Key per submission of a form that creates money or reservations (issue 13): a retry after a
+ * lost answer or a network error sends the same key (and the same body), so the server does the work once;
+ * after a success, or when the form's values change, the next submission gets a new key.
+ */
+export function useSubmissionKey(): SubmissionKey {
+  const current = useRef<{ key: string; hash: string; built?: Promise<unknown> } | null>(null);
+  return useMemo<SubmissionKey>(() => {
+    const entry = (values: unknown) => {
+      const hash = valuesHash(values);
+      if (!current.current || current.current.hash !== hash) current.current = { key: idempotencyKey(), hash };
+      return current.current;
+    };
+    return {
+      key: (values) => entry(values).key,
+      body<T>(values: unknown, build: () => T | Promise<T>) {
+        const e = entry(values);
+        if (!e.built) {
+          e.built = Promise.resolve().then(build);
+          e.built.catch(() => {
+            if (current.current === e) e.built = undefined; // a failed build is tried again
+          });
+        }
+        return e.built as Promise<T>;
+      },
+      done() {
+        current.current = null;
+      },
+    };
+  }, []);
 }
 
 type Method = "get" | "put" | "post" | "delete" | "patch";

@@ -1,4 +1,5 @@
 import { badRequest, payloadTooLarge } from "./errors";
+import { bareObject, checkValue, gatedQuery, parseJson } from "./input";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,23 +28,21 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
 export function parseBody(text: string, contentType: string | null): unknown {
   const ct = (contentType ?? "").toLowerCase();
   if (ct.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(text));
+    const form = bareObject<string>();
+    for (const [k, v] of new URLSearchParams(text)) form[k] = v;
+    checkValue(form, "cuerpo");
+    return form;
   }
   if (text.trim() === "") return undefined;
   try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("cuerpo: JSON mal formado", "El cuerpo de la solicitud no es JSON válido");
+    return parseJson(text, "cuerpo");
+  } catch (e) {
+    if (e instanceof SyntaxError) throw badRequest("cuerpo: JSON mal formado", "El cuerpo de la solicitud no es JSON válido");
+    throw e;
   }
 }
 
 /** Query string to an object; repeated keys become arrays. */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of url.searchParams) {
-    const prev = out[k];
-    if (prev === undefined) out[k] = v;
-    else out[k] = Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
+  return gatedQuery(url.searchParams);
 }

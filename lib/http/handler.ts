@@ -6,6 +6,7 @@ import "./zod";
 import { formatZodError } from "./zod";
 import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooManyRequests, badRequest } from "./errors";
 import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
+import { InputError, pathProblem } from "./input";
 import { RawResponse, type AnyRoute, type Method } from "./route";
 import { logger, log as rootLog } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
@@ -69,11 +70,26 @@ async function jsonResponse(req: Request, status: number, body: unknown, headers
 
 function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
   if (e instanceof HttpError) return { status: e.status, body: e.toBody(), headers: e.headers };
+  if (e instanceof InputError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: e.detail } };
   if (e instanceof z.ZodError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: formatZodError(e) } };
   const err = e as { name?: string; code?: string; message?: string };
+  if (isOutOfRange(e)) {
+    // A value beyond a column's range (a sum past Decimal(14,2)): the request asked for too much; its
+    // transaction rolled back, so nothing changed. The documented maxima (lib/http/limits.ts) make this rare.
+    log.warn("value_out_of_range", { error: err?.name, code: err?.code });
+    return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: "Un valor supera el máximo permitido" } };
+  }
   // Only the error's kind and first line: no stack, no SQL, no request data.
   log.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
   return { status: 500, body: { code: "500", message: "Error interno del servidor", detail: "Ocurrió un error inesperado; intente de nuevo" } };
+}
+
+/** Prisma P2020 / PostgreSQL 22003 (numeric value out of range), however the driver wraps it. */
+function isOutOfRange(e: unknown): boolean {
+  for (let x = e as { code?: unknown; meta?: { code?: unknown }; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === "P2020" || x.code === "22003" || x.meta?.code === "22003") return true;
+  }
+  return false;
 }
 
 interface Authenticated {
@@ -108,7 +124,7 @@ export async function authenticate(req: Request, database: Database, clock: Cloc
       // A browser session may only write from our own pages.
       if (req.method !== "GET" && req.method !== "HEAD") {
         const origin = req.headers.get("origin");
-        if (origin && !allowedOriginHosts(req).has(new URL(origin).host)) throw forbidden("Origen no permitido para una sesión del portal");
+        if (origin && !allowedOriginHosts(req).has(originHost(origin))) throw forbidden("Origen no permitido para una sesión del portal");
       }
       lookup = r;
     } else if (required) {
@@ -143,6 +159,9 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
 
     const result = await (async (): Promise<StoredResponse & { replayed?: boolean }> => {
       try {
+        // The input gate, first: a path with malformed %-encoding, NUL or a lone surrogate is refused.
+        const problem = pathProblem(url.pathname);
+        if (problem) throw new InputError("ruta", problem);
         const candidates = compiled
           .map((c) => ({ c, m: c.regex.exec(path) }))
           .filter((x): x is { c: CompiledRoute; m: RegExpExecArray } => x.m !== null);
@@ -188,13 +207,9 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
         // Path parameters, query and body, each through its schema; the field is named in `detail`.
         const rawParams: Record<string, string> = {};
         match.c.names.forEach((n, i) => {
-          try {
-            rawParams[n] = decodeURIComponent(match.m[i + 1]);
-          } catch {
-            rawParams[n] = match.m[i + 1];
-          }
+          rawParams[n] = decodeURIComponent(match.m[i + 1]); // the gate above proved it decodes
         });
-        const params = def.params ? parseWith(def.params, rawParams) : rawParams;
+        const params = def.params ? parseParams(def.params, rawParams) : rawParams;
         const query = def.query ? parseWith(def.query, queryObject(url)) : queryObject(url);
         let bodyText = "";
         let body: unknown = undefined;
@@ -223,7 +238,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
           const scope = principalLabel ?? `ip:${clientIp(req)}`;
           return await withIdempotency(
             database,
-            { scope, key: idemKey, route: def.path, fingerprint: requestFingerprint(method, url.pathname.replace(/\/+$/, ""), bodyText), now: clock.now() },
+            { scope, key: idemKey, route: def.path, fingerprint: requestFingerprint(method, url.pathname.replace(/\/+$/, ""), bodyText), now: clock.now(), clock },
             run,
           );
         }
@@ -250,6 +265,26 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     }
     return response;
   };
+}
+
+/** The Origin header's host, or "" when it is not a URL (`null`, garbage): then it matches no allowed host (403). */
+export function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Path parameters name a resource: one whose shape is wrong names nothing, so it is 404 like any unknown id
+ * (decisions: a resource that does not exist is 404). A parameter out of a closed list (an enum) is 400.
+ */
+function parseParams(schema: z.ZodType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  if (r.error.issues.some((i) => i.code === "invalid_value")) throw new HttpError(400, formatZodError(r.error));
+  throw notFound();
 }
 
 function parseWith(schema: z.ZodType, value: unknown): unknown {

@@ -66,3 +66,70 @@ describe("Idempotency-Key records", () => {
     ).rejects.toMatchObject({ status: 400 });
   });
 });
+
+describe("Idempotency-Key lease", () => {
+  const fp = requestFingerprint("POST", "/lease", '{"a":1}');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+
+  it("a record whose request crashed is taken over once its lease (60 s) ran out, not pinned for 24 h", async () => {
+    // A request that took the key and died: its record stays in_progress with a lease until now + 60 s.
+    const crashed = withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now, renewEveryMs: 3_600_000 }, () => new Promise<never>(() => undefined));
+    void crashed;
+    await new Promise((r) => setTimeout(r, 50));
+    let runs = 0;
+    const work = async () => ({ status: 201, body: { n: ++runs } });
+    await expect(withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now: at(59_000) }, work)).rejects.toMatchObject({ status: 409 });
+    expect(runs).toBe(0);
+    const taken = await withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now: at(61_000) }, work);
+    expect(taken).toMatchObject({ status: 201, body: { n: 1 }, replayed: false });
+    // The take-over's answer is the one kept: later retries replay it.
+    const replay = await withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now: at(62_000) }, work);
+    expect(replay).toMatchObject({ status: 201, body: { n: 1 }, replayed: true });
+    expect(runs).toBe(1);
+    // Another body with the key is still a conflict, lease or not.
+    const other = requestFingerprint("POST", "/lease", '{"a":2}');
+    await expect(withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: other, now: at(200_000) }, work)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a long request renews its lease while it runs, so it is not taken over", async () => {
+    let clockNow = now;
+    const clock = { now: () => clockNow };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = withIdempotency(db, { scope: "lease", key: "k-long", route: "/lease", fingerprint: fp, now, clock, leaseMs: 60_000, renewEveryMs: 20 }, async () => {
+      await gate;
+      return { status: 200, body: { first: true } };
+    });
+    // 45 s later by the clock, a renewal moves the lease to 45 + 60 = 105 s.
+    clockNow = at(45_000);
+    await new Promise((r) => setTimeout(r, 150));
+    const row = (await db.sql.query<{ lease_until: string | Date }>(`SELECT lease_until FROM idempotency_records WHERE scope = 'lease' AND key = 'k-long'`))[0];
+    expect(new Date(row.lease_until).getTime()).toBeGreaterThanOrEqual(at(105_000).getTime());
+    // At 70 s (past the first lease, inside the renewed one) a retry is still told "in progress".
+    await expect(withIdempotency(db, { scope: "lease", key: "k-long", route: "/lease", fingerprint: fp, now: at(70_000) }, async () => ({ status: 200, body: { second: true } }))).rejects.toMatchObject({
+      status: 409,
+    });
+    release();
+    expect(await first).toMatchObject({ status: 200, body: { first: true }, replayed: false });
+    expect(await withIdempotency(db, { scope: "lease", key: "k-long", route: "/lease", fingerprint: fp, now: at(80_000) }, async () => ({ status: 200, body: {} }))).toMatchObject({
+      body: { first: true },
+      replayed: true,
+    });
+  });
+
+  it("a former owner that outlived its lease cannot overwrite the answer of the request that took over", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = withIdempotency(db, { scope: "lease", key: "k-slow", route: "/lease", fingerprint: fp, now, renewEveryMs: 3_600_000 }, async () => {
+      await gate;
+      return { status: 200, body: { slow: true } };
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = await withIdempotency(db, { scope: "lease", key: "k-slow", route: "/lease", fingerprint: fp, now: at(61_000) }, async () => ({ status: 200, body: { fresh: true } }));
+    expect(fresh.body).toEqual({ fresh: true });
+    release();
+    await slow;
+    const replay = await withIdempotency(db, { scope: "lease", key: "k-slow", route: "/lease", fingerprint: fp, now: at(62_000) }, async () => ({ status: 200, body: {} }));
+    expect(replay).toMatchObject({ body: { fresh: true }, replayed: true });
+  });
+});

@@ -1,9 +1,13 @@
 // Idempotency-Key (decisions.md section 7): the same key and body within 24 h returns the first answer again
 // without doing the work twice; the same key with another body is a 409. The unique (scope, key) row,
 // inserted before the work starts, is what makes two racing requests with one key run the work once.
+// While the work runs the record holds a lease (IDEMPOTENCY_LEASE_SECONDS, 60 s, renewed every quarter of
+// it): a record whose request crashed is taken over by the next request with the key once its lease ran out,
+// instead of answering "in progress" for 24 h.
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { badRequest, conflict } from "./errors";
+import { systemClock, type Clock } from "@/lib/clock";
 
 export interface StoredResponse {
   status: number;
@@ -23,39 +27,72 @@ export function checkIdempotencyKey(key: string) {
   }
 }
 
-export async function withIdempotency(
-  db: Database,
-  opts: { scope: string; key: string; route: string; fingerprint: string; now: Date },
-  run: () => Promise<StoredResponse>,
-): Promise<StoredResponse & { replayed: boolean }> {
+/** How long an in-progress record stays its request's own without a renewal (IDEMPOTENCY_LEASE_SECONDS, 60 s). */
+export function leaseMs(): number {
+  const s = Number(process.env.IDEMPOTENCY_LEASE_SECONDS ?? 60);
+  return (Number.isFinite(s) && s > 0 ? s : 60) * 1000;
+}
+
+export interface IdempotencyOptions {
+  scope: string;
+  key: string;
+  route: string;
+  fingerprint: string;
+  now: Date;
+  /** "now" while the work runs, for lease renewals (default: the system clock). */
+  clock?: Clock;
+  /** Lease length (default leaseMs()). */
+  leaseMs?: number;
+  /** How often the owner renews its lease (default a quarter of the lease: 15 s). */
+  renewEveryMs?: number;
+}
+
+export async function withIdempotency(db: Database, opts: IdempotencyOptions, run: () => Promise<StoredResponse>): Promise<StoredResponse & { replayed: boolean }> {
   checkIdempotencyKey(opts.key);
   const { scope, key, route, fingerprint, now } = opts;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await db.sql.query<{ id: number }>(
-      `INSERT INTO idempotency_records (scope, key, route, request_hash, state, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'in_progress', $5, $6) ON CONFLICT (scope, key) DO NOTHING RETURNING id`,
-      [scope, key, route, fingerprint, now.toISOString(), new Date(now.getTime() + TTL_MS).toISOString()],
-    );
-    if (inserted.length === 1) {
-      const id = inserted[0].id;
-      let res: StoredResponse;
-      try {
-        res = await run();
-      } catch (e) {
-        await db.sql.query(`DELETE FROM idempotency_records WHERE id = $1`, [id]);
-        throw e;
-      }
-      if (res.status >= 500) {
-        // A failure of ours should not be replayed: let the client retry with the same key.
-        await db.sql.query(`DELETE FROM idempotency_records WHERE id = $1`, [id]);
-      } else {
-        await db.sql.query(
-          `UPDATE idempotency_records SET state = 'done', response_status = $2, response_body = $3 WHERE id = $1`,
-          [id, res.status, JSON.stringify({ body: res.body, headers: res.headers ?? {} })],
-        );
-      }
-      return { ...res, replayed: false };
+  const clock = opts.clock ?? systemClock;
+  const lease = opts.leaseMs ?? leaseMs();
+  const renewEvery = opts.renewEveryMs ?? Math.max(10, Math.floor(lease / 4));
+  const token = crypto.randomUUID();
+  const leaseEnd = (at: Date) => new Date(at.getTime() + lease).toISOString();
+
+  /** Runs the work as the record's owner, renewing the lease meanwhile; stores (or forgets) the answer. */
+  const own = async (id: number): Promise<StoredResponse & { replayed: boolean }> => {
+    const renew = setInterval(() => {
+      db.sql
+        .query(`UPDATE idempotency_records SET lease_until = $3 WHERE id = $1 AND lease_token = $2 AND state = 'in_progress'`, [id, token, leaseEnd(clock.now())])
+        .catch(() => undefined); // a missed renewal only shortens the lease
+    }, renewEvery);
+    renew.unref?.();
+    let res: StoredResponse;
+    try {
+      res = await run();
+    } catch (e) {
+      clearInterval(renew);
+      await db.sql.query(`DELETE FROM idempotency_records WHERE id = $1 AND lease_token = $2`, [id, token]);
+      throw e;
     }
+    clearInterval(renew);
+    if (res.status >= 500) {
+      // A failure of ours should not be replayed: let the client retry with the same key.
+      await db.sql.query(`DELETE FROM idempotency_records WHERE id = $1 AND lease_token = $2`, [id, token]);
+    } else {
+      // Only while still the owner: a request that outlived its lease lost the record to a newer one.
+      await db.sql.query(
+        `UPDATE idempotency_records SET state = 'done', response_status = $3, response_body = $4, lease_until = NULL WHERE id = $1 AND lease_token = $2`,
+        [id, token, res.status, JSON.stringify({ body: res.body, headers: res.headers ?? {} })],
+      );
+    }
+    return { ...res, replayed: false };
+  };
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db.sql.query<{ id: number }>(
+      `INSERT INTO idempotency_records (scope, key, route, request_hash, state, created_at, expires_at, lease_until, lease_token)
+       VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7, $8) ON CONFLICT (scope, key) DO NOTHING RETURNING id`,
+      [scope, key, route, fingerprint, now.toISOString(), new Date(now.getTime() + TTL_MS).toISOString(), leaseEnd(now), token],
+    );
+    if (inserted.length === 1) return own(inserted[0].id);
     const rows = await db.sql.query<{
       id: number;
       route: string;
@@ -64,7 +101,8 @@ export async function withIdempotency(
       response_status: number | null;
       response_body: string | null;
       expires_at: Date | string;
-    }>(`SELECT id, route, request_hash, state, response_status, response_body, expires_at FROM idempotency_records WHERE scope = $1 AND key = $2`, [
+      lease_until: Date | string | null;
+    }>(`SELECT id, route, request_hash, state, response_status, response_body, expires_at, lease_until FROM idempotency_records WHERE scope = $1 AND key = $2`, [
       scope,
       key,
     ]);
@@ -78,6 +116,16 @@ export async function withIdempotency(
       throw conflict("Idempotency-Key: la clave ya se usó con otra solicitud");
     }
     if (existing.state !== "done" || existing.response_status === null) {
+      // In progress. Its lease ran out (the request that held it crashed or hung): take it over, once.
+      const leaseUntil = existing.lease_until === null ? 0 : new Date(existing.lease_until).getTime();
+      if (leaseUntil <= now.getTime()) {
+        const taken = await db.sql.query<{ id: number }>(
+          `UPDATE idempotency_records SET lease_until = $2, lease_token = $3, created_at = $4
+           WHERE id = $1 AND state = 'in_progress' AND (lease_until IS NULL OR lease_until <= $4) RETURNING id`,
+          [existing.id, leaseEnd(now), token, now.toISOString()],
+        );
+        if (taken.length === 1) return own(existing.id);
+      }
       throw conflict("Idempotency-Key: una solicitud con esta clave todavía está en curso");
     }
     const stored = JSON.parse(existing.response_body ?? "{}") as { body: unknown; headers: Record<string, string> };

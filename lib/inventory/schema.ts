@@ -1,5 +1,6 @@
 // Wire formats of inventory and availability (service-spec.md 4.2, 4.3, 4.14, section 2; decisions.md section 5).
 import { z } from "zod";
+import { MAX_DB_ID, MAX_NIGHTLY_PRICE, maxIdMessage, maxPriceMessage } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 
 export const MAX_NIGHTS = 30;
@@ -72,7 +73,7 @@ const agesList = z
   });
 
 export const hotelAvailabilityQuery = z.object({
-  hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   checkin: isoDate,
   nights: nightsParam,
   adults: intIn(1, 20),
@@ -149,7 +150,7 @@ const code = (what: string) =>
 const text = (max: number) => z.string({ error: "debe ser texto" }).trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
 
 export const hotelIdParam = z.object({
-  id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
 });
 
 export const createHotelBody = z.object({
@@ -298,6 +299,10 @@ export const money = z
     const s = typeof v === "number" ? String(v) : v.trim();
     if (!/^\d{1,12}(\.\d{1,2})?$/.test(s)) {
       ctx.addIssue({ code: "custom", message: "debe ser un número mayor o igual a 0 con máximo dos decimales" });
+      return z.NEVER;
+    }
+    if (Number(s) > MAX_NIGHTLY_PRICE) {
+      ctx.addIssue({ code: "custom", message: maxPriceMessage });
       return z.NEVER;
     }
     return s;

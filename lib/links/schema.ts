@@ -1,5 +1,6 @@
 // Wire formats of payment links (4.5) and their reads.
 import { z } from "zod";
+import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage, notAbove } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 
 const httpUrl = z
@@ -18,7 +19,7 @@ const httpUrl = z
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createLinkBody = z.object({
-  hotel_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo"),
+  hotel_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   guest_name: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "no puede estar vacío").max(150, "máximo 150 caracteres"),
   email: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().pipe(z.email("debe ser un correo electrónico válido")),
   phone: z
@@ -29,7 +30,8 @@ export const createLinkBody = z.object({
     .string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto con el valor, p. ej. \"350000.00\"") })
     .trim()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, "debe ser un valor positivo con máximo dos decimales, p. ej. \"350000.00\"")
-    .refine((s) => Number(s) > 0, "debe ser mayor que cero"),
+    .refine((s) => Number(s) > 0, "debe ser mayor que cero")
+    .refine(notAbove(MAX_AMOUNT), maxAmountMessage),
   booking_dates: z
     .string()
     .trim()
@@ -49,7 +51,7 @@ export const createLinkBody = z.object({
   external_ref_id: z.string().trim().max(200, "máximo 200 caracteres").optional(),
   temp_webhook_url: httpUrl.optional(),
   redirect: z.object({ success_url: httpUrl.optional(), failure_url: httpUrl.optional() }).optional(),
-  agency_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo"),
+  agency_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   reservation_code: z.string().trim().max(32).optional().meta({ description: "Opcional: código de una reserva de la agencia; el pago la abona" }),
 });
 export type CreateLinkInput = z.output<typeof createLinkBody>;
@@ -64,7 +66,7 @@ export const listLinksQuery = z.object({
   status: linkStatus.optional(),
   q: z.string().trim().max(100).optional(),
   reservation_code: z.string().trim().max(32).optional(),
-  page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1, "debe ser 1 o más").default(1),
+  page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1, "debe ser 1 o más").max(MAX_PAGE, maxPageMessage).default(1),
   per_page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1).max(100, "máximo 100").default(20),
 });
 

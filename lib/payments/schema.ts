@@ -1,6 +1,7 @@
 // Wire formats of payment orders (service-spec 4.7, 4.8, 4.9) and their results.
 import { isIP } from "node:net";
 import { z } from "zod";
+import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES, type Lookup } from "./lookups";
 
 /** A type error that still says "es obligatorio" when the field is missing. */
@@ -12,6 +13,7 @@ export const amountSchema = z
   .number(typeError("debe ser un número"))
   .refine((n) => Number.isFinite(n) && n > 0, "debe ser mayor que 0")
   .refine((n) => n <= 999_999_999_999.99, "supera el máximo permitido")
+  .refine((n) => n <= MAX_AMOUNT, maxAmountMessage)
   .refine(twoDecimals, "admite como máximo dos decimales");
 
 export const percentSchema = z
@@ -22,7 +24,7 @@ export const percentSchema = z
 const text = (max: number) => z.string(typeError("debe ser un texto")).trim().min(1, "es obligatorio").max(max, `máximo ${max} caracteres`);
 const ipv4 = z.string(typeError("debe ser un texto")).refine((s) => isIP(s) === 4, "debe ser una dirección IPv4 (p. ej. 190.24.10.5)");
 const email = z.string(typeError("debe ser un texto")).trim().max(254, "máximo 254 caracteres").pipe(z.email({ error: "debe ser un correo electrónico válido" }));
-const hotelId = z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo");
+const hotelId = z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage);
 const httpUrl = z
   .string(typeError("debe ser un texto"))
   .max(2000, "máximo 2000 caracteres")
@@ -122,7 +124,7 @@ export const listQuery = z.object({
   q: z.string().max(100, "máximo 100 caracteres").optional(),
   from: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
   to: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
-  page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe ser al menos 1").optional(),
+  page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe ser al menos 1").max(MAX_PAGE, maxPageMessage).optional(),
   per_page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe estar entre 1 y 100").max(100, "debe estar entre 1 y 100").optional(),
   format: z.enum(["json", "csv"], { error: "debe ser json o csv" }).optional().meta({ description: "csv: todas las filas del filtro, para Excel en español (docs/reports.md)" }),
 });

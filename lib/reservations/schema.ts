@@ -1,5 +1,6 @@
 // Wire formats of reservations: 4.1 create (every field a string, as the spec shows), 4.4 update, reads.
 import { z } from "zod";
+import { MAX_DB_ID, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 
 const required = (field: string) => ({ error: (iss: { input: unknown }) => (iss.input === undefined ? "es obligatorio" : `${field} debe ser texto`) });
@@ -72,7 +73,7 @@ export const createReservationResponse = z.union([
 ]);
 
 export const hotelIdParam = z.object({
-  hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo"),
+  hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
 });
 
 export const bookingIdParam = z.object({ booking_id: z.string().trim().min(1).max(32) });
@@ -107,7 +108,7 @@ export const listQuery = z.object({
   checkin_to: isoDate.optional(),
   guest: z.string().trim().max(100).optional(),
   code: z.string().trim().max(32).optional(),
-  page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1, "debe ser 1 o más").default(1),
+  page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1, "debe ser 1 o más").max(MAX_PAGE, maxPageMessage).default(1),
   per_page: z.coerce.number({ error: "debe ser un número entero" }).int().min(1).max(100, "máximo 100").default(20),
 });
 

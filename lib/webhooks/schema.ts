@@ -1,7 +1,8 @@
 // Wire formats of the webhooks capability (also the source of /api/openapi.json).
 import { z } from "zod";
+import { MAX_DB_ID, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 
-const int = (what = "debe ser un número entero") => z.coerce.number({ error: what }).int(what).positive("debe ser positivo");
+const int = (what = "debe ser un número entero") => z.coerce.number({ error: what }).int(what).positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage);
 
 export const agencyIdParam = z.object({ id: int() });
 export const deliveryIdParam = z.object({ id: z.string().min(1, "es obligatorio").max(64, "máximo 64 caracteres") });
@@ -25,7 +26,7 @@ export const deliveriesQuery = z.object({
   status: z.enum(["pending", "succeeded", "failed"], { error: "debe ser pending, succeeded o failed" }).optional(),
   event: z.string().trim().min(1, "no puede estar vacío").max(100, "máximo 100 caracteres").optional(),
   agency_id: int().optional(),
-  page: int().default(1),
+  page: int().max(MAX_PAGE, maxPageMessage).default(1),
   per_page: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 100").max(100, "debe estar entre 1 y 100").default(20),
 });
 

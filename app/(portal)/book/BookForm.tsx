@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { boardLabel, cityLabel, countLabel, COUNTRIES, formatDate, formatMoney, guestsLabel } from "@/lib/format";
@@ -75,6 +75,7 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
   const router = useRouter();
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const [error, setError] = useState<string | null>(null);
   const checkout = addDays(checkin, nights);
   const form = useZodForm(bookSchema, {
@@ -121,7 +122,8 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ chatbot_id?: string; no_available_rooms?: unknown[] }>(`/v2/bookings/hotel_id=${hotel.id}`, { method: "POST", body: { reservation }, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ chatbot_id?: string; no_available_rooms?: unknown[] }>(`/v2/bookings/hotel_id=${hotel.id}`, { method: "POST", body: { reservation }, headers: { "idempotency-key": submission.key(reservation) } });
+      submission.done();
       if (r.chatbot_id) {
         router.push(`/reservations/${r.chatbot_id}?nueva=1`);
         return;
@@ -129,6 +131,7 @@ export function BookForm({ hotel, room, rate, checkin, nights, adults, childrenA
       setError(t("book.gone"));
       void availability.refetch();
     } catch (e) {
+      if (e instanceof ApiError && e.status < 500) submission.done(); // answered: a retry is a new submission
       setError(applyApiError<Values>(e, (name, x) => form.setError(name, x), FIELD_FOR as Record<string, keyof Values>));
     } finally {
       setBusy(false);

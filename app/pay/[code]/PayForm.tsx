@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { payMessages } from "@/lib/links/pay-messages";
@@ -115,6 +115,7 @@ export function PayForm(props: {
   const [tab, setTab] = useState<Tab>(props.returned ? "bank" : "card");
   const [returned, setReturned] = useState<ReturnStatus>(props.returned);
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CardResult | null>(null);
   const amount = formatMoney(props.amount, props.currency, locale);
@@ -127,15 +128,18 @@ export function PayForm(props: {
     setBusy(true);
     setError(null);
     try {
-      const card_item = await encryptCardItem({ number: v.number, cvc: v.cvc, month: v.month.padStart(2, "0"), year: v.year, holder: v.holder });
+      // One key per submission; a retry of the same card sends the same key and the same encrypted card.
+      const card_item = await submission.body(v, () => encryptCardItem({ number: v.number, cvc: v.cvc, month: v.month.padStart(2, "0"), year: v.year, holder: v.holder }));
       const r = await apiFetch<CardResult>(`/v2/links/${props.code}/pay`, {
         method: "POST",
         body: { method: "card", card_item, installments: Number(v.installments || 1) },
-        headers: { "idempotency-key": crypto.randomUUID() },
+        headers: { "idempotency-key": submission.key(v) },
       });
+      submission.done();
       setResult(r);
       if (r.redirect_url) window.location.assign(r.redirect_url);
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(apiErrorText(err));
     } finally {
       setBusy(false);
@@ -148,9 +152,11 @@ export function PayForm(props: {
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      submission.done();
       window.location.assign(r.checkout_url);
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done();
       setError(apiErrorText(err));
       setBusy(false);
     }

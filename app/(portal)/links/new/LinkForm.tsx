@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { formatDateTime } from "@/lib/format";
@@ -77,6 +77,7 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
   const { locale } = useI18n();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const [error, setError] = useState<string | null>(null);
   const maxHours = prefill.maxHours !== undefined ? Math.min(720, prefill.maxHours) : 720;
   const [schema] = useState(() => linkSchema(Math.max(1, maxHours)));
@@ -130,9 +131,11 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ code: string }>("/v2/links/schedule", { method: "POST", body, headers: { "idempotency-key": crypto.randomUUID() } });
+      const r = await apiFetch<{ code: string }>("/v2/links/schedule", { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      submission.done();
       router.push(`/links/${r.code}?nuevo=1`);
     } catch (e) {
+      if (e instanceof ApiError && e.status < 500) submission.done(); // answered: a retry is a new submission
       setError(applyApiError<Values>(e, (name, x) => form.setError(name, x), FIELD_FOR as Record<string, keyof Values>));
       setBusy(false);
     }

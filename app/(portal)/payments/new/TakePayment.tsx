@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import Link from "next/link";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { cardEncryptor } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { formatMoney } from "@/lib/format";
@@ -126,6 +126,7 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [copied, setCopied] = useState(false);
@@ -180,7 +181,8 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
     return Array.from({ length: 15 }, (_, i) => String(y + i));
   }, []);
 
-  const idem = () => ({ "idempotency-key": crypto.randomUUID() });
+  // One Idempotency-Key per submission: a retry of the same values (after a lost answer) reuses it.
+  const idem = (values: unknown) => ({ "idempotency-key": submission.key(values) });
 
   const submit = handleSubmit(async (v) => {
     setBusy(true);
@@ -209,23 +211,25 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
           setError(t("take.noCrypto"));
           return;
         }
-        const card_item = {
+        // The same encrypted card travels with the same key on a retry.
+        const card_item = await submission.body(v, async () => ({
           cc_number: await enc(v.cc_number.replace(/\D/g, "")),
           cc_code: await enc(v.cc_cvc),
           cc_expire_month: await enc(v.cc_month),
           cc_expire_year: await enc(v.cc_year),
           cc_holder: await enc(v.cc_holder),
-        };
+        }));
         const base = order({ installments: Number(v.installments) });
         const body = { order: Object.fromEntries(Object.entries(base).filter(([, x]) => x !== "")), card_item };
         try {
-          const r = await apiFetch<{ voucher_url: string; transaction_id: string }>("/v2/virtual-terminal/credit-card", { body, headers: idem() });
+          const r = await apiFetch<{ voucher_url: string; transaction_id: string }>("/v2/virtual-terminal/credit-card", { body, headers: idem(v) });
           setResult({ kind: "approved", voucher: r.voucher_url, transactionId: r.transaction_id });
         } catch (e) {
           const b = e instanceof ApiError ? (e.body as { code?: unknown; detail?: string; extra_info?: { voucher_url?: string } }) : null;
           if (b && b.code === 0 && b.extra_info?.voucher_url) setResult({ kind: "declined", voucher: b.extra_info.voucher_url, reason: b.detail ?? "" });
           else throw e;
         }
+        submission.done();
         (["cc_number", "cc_holder", "cc_month", "cc_year", "cc_cvc"] as const).forEach((k) => setValue(k, ""));
         setValue("installments", "1");
       } else {
@@ -233,11 +237,13 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
         const common = { address: v.address, user_type: v.user_type, fiscal_number_type: v.fiscal_number_type, response_url: responseUrl };
         const r =
           v.tab === "cash"
-            ? await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/cash", { body: { order: order({}), cash: { ...common, payment_type: v.payment_type } }, headers: idem() })
-            : await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/bank-transfer", { body: { order: order({}), bank_transfer: { ...common, bank_code: v.bank_code } }, headers: idem() });
+            ? await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/cash", { body: { order: order({}), cash: { ...common, payment_type: v.payment_type } }, headers: idem(v) })
+            : await apiFetch<{ transaction_id: string; checkout_url: string }>("/v2/apms/bank-transfer", { body: { order: order({}), bank_transfer: { ...common, bank_code: v.bank_code } }, headers: idem(v) });
+        submission.done();
         setResult({ kind: "order", checkoutUrl: r.checkout_url, transactionId: r.transaction_id });
       }
     } catch (e) {
+      if (e instanceof ApiError && e.status < 500) submission.done(); // answered: a retry is a new submission
       setError(applyApiError<Values>(e, (name, x) => form.setError(name, x), FIELD_FOR as Record<string, keyof Values>, {}, t("take.error")));
     } finally {
       setBusy(false);
