@@ -134,19 +134,15 @@ export async function summaryReport(database: Database, p: Principal, q: Summary
 }
 
 /**
- * Refunds made in the range. TODO(lead): `payment_refunds` arrives with the payments engineer's refunds
- * (issue 16 item 4); until that merge the table may be missing, hence the to_regclass guard. After merging,
- * replace this with a query through their model (and their own notion of a refund that counts: here every
- * refund not failed/rejected/pending) and drop the guard.
+ * Refunds recorded in the range (docs/payments.md, "Refunds"): a refund lowers the amount paid when it is
+ * recorded, before the gateway confirms it, so pending and succeeded refunds both count, like the payment's
+ * `refunded_amount`. Automatic reversals of payments never credited are not refunds (they were never revenue).
  */
 async function refundsTotal(database: Database, start: string, end: string, hotels: string | null, agency: number | null): Promise<Prisma.Decimal> {
-  const [exists] = await database.sql.query<{ t: string | null }>(`SELECT to_regclass('payment_refunds')::text AS t`);
-  if (!exists?.t) return D(0);
   const [row] = await database.sql.query<{ total: string | null }>(
     `SELECT SUM(f.amount)::text AS total
        FROM payment_refunds f JOIN payment_transactions t ON t.id = f.payment_id
       WHERE f.created_at >= $1::timestamptz AND f.created_at < $2::timestamptz
-        AND f.status::text NOT IN ('failed', 'rejected', 'pending')
         AND ($3::int[] IS NULL OR t.hotel_id = ANY($3::int[])) AND ($4::int IS NULL OR t.agency_id = $4::int)`,
     [start, end, hotels, agency],
   );
