@@ -1,4 +1,5 @@
 // Strings of the payment pages (take payment, list, checkout, voucher).
+import { defineMessages } from "@/lib/i18n";
 const es = {
   status: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" },
   method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado" },
@@ -140,9 +141,7 @@ const es = {
   },
 };
 
-type Dict = typeof es;
-
-const en: Dict = {
+const en = {
   status: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired" },
   method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer (PSE)", balance: "Prepaid balance" },
   list: {
@@ -283,4 +282,4 @@ const en: Dict = {
   },
 };
 
-export const paymentMessages = { es, en };
+export const paymentMessages = defineMessages({ es, en });

@@ -1,5 +1,6 @@
 // Strings of the operator's hotels page.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Hoteles",
     subtitle: "Hoteles, tipos de habitación y planes de tarifa del channel manager integrado.",
@@ -82,4 +83,4 @@ export const messages = {
     selectHotel: "Pick a hotel from the list to manage its rooms and rates.",
     hotels: "{n} hotels",
   },
-};
+});

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { cityLabel } from "@/lib/format";
-import { intlLocale } from "@/lib/i18n";
+import { intlLocale, type Translate } from "@/lib/i18n";
 import { messages } from "./messages";
 
 interface NightsData {
@@ -248,7 +248,7 @@ function RoomRows({
   setEdit: (k: string, v: number | boolean | string, original: number | boolean | string | undefined) => void;
   stored: { inv: Map<string, NightsData["inventory"][number]>; price: Map<string, number> };
   inRange: (d: string) => boolean;
-  t: (k: string, v?: Record<string, string | number>) => string;
+  t: Translate<typeof messages.es>;
 }) {
   const cell = (d: string, edited: boolean) => `border-l border-slate-100 px-1 py-1 text-center ${edited ? "bg-amber-50" : inRange(d) ? "bg-brand-50/60" : ""}`;
   const label = "sticky left-0 z-10 whitespace-nowrap bg-white px-2 py-1 text-slate-500";

@@ -1,5 +1,6 @@
 // Strings of the inventory grid page.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Inventario y tarifas",
     subtitle: "Habitaciones a la venta, cierres, estancia mínima y precios por noche.",
@@ -84,4 +85,4 @@ export const messages = {
     selectHint: "Tip: click two dates in the header to pick the range for range editing.",
     nothing: "Enter at least one value",
   },
-};
+});
