@@ -1,4 +1,4 @@
-// Calendar dates are America/Bogota dates (decisions.md section 4). Bogotá has no daylight saving time,
+// Calendar dates are America/Bogota dates (docs/decisions.md 4.2). Bogotá has no daylight saving time,
 // but the conversion goes through Intl so the rule lives in one place.
 export const BUSINESS_TZ = "America/Bogota";
 

@@ -1,4 +1,4 @@
-// Agencies (4.12, 4.13, decisions.md section 10): creation that is idempotent on document_number,
+// Agencies (4.12, 4.13, docs/decisions.md section 10): creation that is idempotent on document_number,
 // listing, flags (archived implies inactive) and portal users.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";

@@ -1,4 +1,4 @@
-// API keys (decisions.md section 2): random (256 bits), prefixed `hbk_`, shown once, stored only as a SHA-256 hash.
+// API keys (docs/decisions.md 2.2): random (256 bits), prefixed `hbk_`, shown once, stored only as a SHA-256 hash.
 // A fast hash is right here: the key is high-entropy, unlike a password.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";

@@ -1,4 +1,4 @@
-// API keys (decisions.md section 2): operators issue and revoke them; the key is shown once.
+// API keys (docs/decisions.md 2.4): operators issue and revoke them; the key is shown once.
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";

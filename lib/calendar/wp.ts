@@ -1,4 +1,4 @@
-// The WordPress REST request pipeline the calendar interface reproduces (calendar.md section 1.1):
+// The WordPress REST request pipeline the calendar interface reproduces (docs/calendar.md "The request pipeline"):
 // route match -> missing required args -> validate_callback of every present arg (defaults included)
 // -> sanitize / type checks -> permission (401 anonymous, 403 logged in) -> handler, with the WordPress
 // error envelope {code, message, data: {status, ...}}.

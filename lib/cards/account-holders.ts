@@ -1,4 +1,4 @@
-// Account holders (decisions.md section 10): registered by the operator, at most one per agency; 4.10 reads one.
+// Account holders (docs/decisions.md 10.4): registered by the operator, at most one per agency; 4.10 reads one.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";

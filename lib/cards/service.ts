@@ -1,4 +1,4 @@
-// Virtual cards (4.6, spec section 3, decisions.md section 10): created frozen, active on the activation date,
+// Virtual cards (4.6; docs/decisions.md 10.6): created frozen, active on the activation date,
 // cancelled on the expiration date; owners may freeze, unfreeze and cancel. Every change is a virtual_card_events row.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";

@@ -1,4 +1,4 @@
-// Built-in sandbox gateway with the test cards payment developers know (decisions.md section 7).
+// Built-in sandbox gateway with the test cards payment developers know (docs/decisions.md 7.3).
 import crypto from "node:crypto";
 import {
   BANK_TRANSFER_TTL_MS,

@@ -1,5 +1,5 @@
 // What a payment attempt on a link changes, inside the payment's own transaction: an approval marks the link
-// paid, any attempt releases the card-payment hold, and the notification of service-spec.md section 2 goes
+// paid, any attempt releases the card-payment hold, and the notification of docs/webhooks.md (`payment_link.payment`) goes
 // to the link's temp_webhook_url through the outbox (signed with the agency's secret).
 import type { Prisma } from "@/lib/db/generated/client";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";

@@ -1,4 +1,4 @@
-// Virtual cards of this service (decisions.md section 10) are recognised by the hash of their number and
+// Virtual cards of this service (docs/decisions.md 7.5, 10.6) are recognised by the hash of their number and
 // accepted only while active; a one-time card is consumed by its first approved payment, atomically.
 import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
 import { cardNumberHash } from "@/lib/gateways/card-issuer";
