@@ -9,6 +9,7 @@ import { conflict, notFound, badRequest } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import type { CreateAgencyInput, UpdateAgencyInput } from "./schema";
+import { isoBogota } from "@/lib/time";
 
 type AgencyRow = Prisma.AgencyGetPayload<object>;
 
@@ -173,7 +174,7 @@ export const presentUser = (u: UserRow) => ({
   role: u.role,
   agency_id: u.agencyId,
   is_active: u.isActive,
-  created_at: u.createdAt.toISOString(),
+  created_at: isoBogota(u.createdAt),
 });
 
 export async function createAgencyUser(db: PrismaClient, agencyId: number, input: { name: string; email: string; password: string }, now: Date) {

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal, PrincipalRole } from "./principal";
+import { isoBogota } from "@/lib/time";
 
 export const KEY_PREFIX = "hbk_";
 
@@ -43,7 +44,7 @@ export async function issueApiKey(
       createdAt: now,
     },
   });
-  return { key, id: row.id, created_at: row.createdAt.toISOString() };
+  return { key, id: row.id, created_at: isoBogota(row.createdAt) };
 }
 
 export function safeEqual(a: string, b: string): boolean {

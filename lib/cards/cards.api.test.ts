@@ -418,6 +418,8 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
     expect(got.body.status).toBe("cancelled");
     expect(got.body.history.filter((h: { to_status: string }) => h.to_status === "cancelled")).toHaveLength(1);
     expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled", reason: "one_time_use_payment" });
+    // Date-times on the wire carry the Bogotá offset, like every /api endpoint (docs/api.md "Dates, times and money").
+    for (const at of [got.body.created_at, got.body.used_at, got.body.history.at(-1).at]) expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
   });
 
   it("a permanent card takes several payments and stays active", async () => {
