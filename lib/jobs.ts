@@ -1,12 +1,12 @@
-// Every scheduled job of the service. Each becomes POST /api/cron/{name} and runs every minute in-process.
+// Every scheduled job of the service, each from its capability's jobs.ts (docs/architecture.md). Each becomes
+// POST /api/cron/{name} and runs every minute in-process.
 import type { Job } from "@/lib/cron/job";
-import { idempotencyCleanup } from "@/lib/system/idempotency-cleanup";
+import { idempotencyCleanup, securityCleanup } from "@/lib/system/jobs";
 import { paymentOrdersJob, paymentReconcileJob } from "@/lib/payments/jobs";
-import { webhooksJob } from "@/lib/webhooks/job";
-import { paymentLinksJob } from "@/lib/links/routes";
-import { virtualCardsJob } from "@/lib/cards/lifecycle";
-import { reservationsExpiryJob } from "@/lib/reservations/routes";
-import { securityCleanup } from "@/lib/system/security-cleanup";
+import { webhooksJob } from "@/lib/webhooks/jobs";
+import { paymentLinksJob } from "@/lib/links/jobs";
+import { virtualCardsJob } from "@/lib/cards/jobs";
+import { reservationsExpiryJob } from "@/lib/reservations/jobs";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);

@@ -1,4 +1,4 @@
-// Calendar dates are America/Bogota dates (decisions.md section 4). Bogotá has no daylight saving time,
+// Calendar dates are America/Bogota dates (docs/decisions.md 4.2). Bogotá has no daylight saving time,
 // but the conversion goes through Intl so the rule lives in one place.
 export const BUSINESS_TZ = "America/Bogota";
 
@@ -49,20 +49,21 @@ export function bogotaDayStart(s: string): Date {
   return new Date(dateOnly(s).getTime() - offsetMin * 60_000);
 }
 
-/** Offset of Bogotá from UTC in minutes at an instant (e.g. -300). */
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Offset of a time zone (an IANA name; Bogotá by default) from UTC at an instant, in minutes (Bogotá: -300).
+ * The one zone-offset computation of the code base: the calendar's wall-clock helpers (lib/calendar/tz.ts) use it too.
+ */
 export function tzOffsetMinutes(at: Date, timeZone = BUSINESS_TZ): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    offsetFormatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 

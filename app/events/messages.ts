@@ -1,5 +1,6 @@
 // Strings of the public events pages.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Eventos en Colombia",
     subtitle: "Festivales, conciertos y planes cerca de nuestros hoteles.",
@@ -36,4 +37,4 @@ export const messages = {
     portal: "Portal",
     until: "until",
   },
-};
+});

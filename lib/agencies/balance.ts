@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
+import { isoBogota } from "@/lib/time";
 
 type Tx = Prisma.TransactionClient;
 type EntryRow = { id: number; kind: string; amount: Prisma.Decimal; balanceAfter: Prisma.Decimal; reservationId: string | null; note: string | null; createdAt: Date };
@@ -16,7 +17,7 @@ export const presentEntry = (e: EntryRow) => ({
   balance_after: e.balanceAfter,
   reservation_id: e.reservationId,
   note: e.note,
-  created_at: e.createdAt.toISOString(),
+  created_at: isoBogota(e.createdAt),
 });
 
 /**

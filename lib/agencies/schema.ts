@@ -1,27 +1,13 @@
-// Wire formats of agencies (4.12, 4.13, decisions.md section 10), their balance ledger and portal users.
+// Wire formats of agencies (4.12, 4.13, docs/decisions.md section 10), their balance ledger and portal users.
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
-
-const trimmed = (max: number) => z.string().trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
+import { httpUrl, text } from "@/lib/http/zod-helpers";
 
 export const emailField = z
   .string()
   .trim()
   .max(254, "máximo 254 caracteres")
   .pipe(z.email({ error: "debe ser un correo electrónico válido" }));
-
-export const webhookUrlField = z
-  .string()
-  .trim()
-  .max(2000, "máximo 2000 caracteres")
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "debe ser una URL http o https");
 
 export const agencyTypeField = z.enum(["retailer", "wholesale"], { error: "debe ser retailer o wholesale" });
 
@@ -30,16 +16,16 @@ export const boolField = () => z.boolean({ error: (iss) => (iss.input === undefi
 const optionalRef = z.string().trim().max(200, "máximo 200 caracteres").nullable().optional();
 
 export const createAgencyBody = z.object({
-  name: trimmed(200),
+  name: text(200),
   email_for_notifications: emailField,
   phone: z.string().trim().regex(/^\d{7,12}$/, "debe tener de 7 a 12 dígitos, sin indicativo de país"),
   country_code: z.string().trim().regex(/^\+\d{1,3}$/, "debe ser un indicativo con +, p. ej. +57"),
   document_type: z.enum(["NIT", "CC"], { error: "debe ser NIT o CC" }),
   document_number: z.string().trim().regex(/^\d{5,15}$/, "debe tener de 5 a 15 dígitos, sin puntos ni guiones"),
   is_preloaded: boolField(),
-  payout_account_id: trimmed(100),
+  payout_account_id: text(100),
   agency_type: agencyTypeField.optional(),
-  webhook_url: webhookUrlField.nullable().optional(),
+  webhook_url: httpUrl.nullable().optional(),
   rc_identifier: optionalRef,
   partner_token: optionalRef,
   processor_a_user_id: optionalRef,
@@ -49,16 +35,16 @@ export type CreateAgencyInput = z.output<typeof createAgencyBody>;
 
 export const updateAgencyBody = z
   .object({
-    name: trimmed(200).optional(),
+    name: text(200).optional(),
     email_for_notifications: emailField.optional(),
     phone: createAgencyBody.shape.phone.optional(),
     country_code: createAgencyBody.shape.country_code.optional(),
     agency_type: agencyTypeField.optional(),
-    webhook_url: webhookUrlField.nullable().optional(),
+    webhook_url: httpUrl.nullable().optional(),
     is_active: boolField().optional(),
     is_archived: boolField().optional(),
     is_preloaded: boolField().optional(),
-    payout_account_id: trimmed(100).optional(),
+    payout_account_id: text(100).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "envíe al menos un campo para modificar" });
 export type UpdateAgencyInput = z.output<typeof updateAgencyBody>;
@@ -149,7 +135,7 @@ export const balanceOut = z.object({
 });
 
 export const createUserBody = z.object({
-  name: trimmed(200),
+  name: text(200),
   email: emailField,
   password: z.string().min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres"),
 });

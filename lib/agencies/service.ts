@@ -1,4 +1,4 @@
-// Agencies (4.12, 4.13, decisions.md section 10): creation that is idempotent on document_number,
+// Agencies (4.12, 4.13, docs/decisions.md section 10): creation that is idempotent on document_number,
 // listing, flags (archived implies inactive) and portal users.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
@@ -9,6 +9,7 @@ import { conflict, notFound, badRequest } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import type { CreateAgencyInput, UpdateAgencyInput } from "./schema";
+import { isoBogota } from "@/lib/time";
 
 type AgencyRow = Prisma.AgencyGetPayload<object>;
 
@@ -173,7 +174,7 @@ export const presentUser = (u: UserRow) => ({
   role: u.role,
   agency_id: u.agencyId,
   is_active: u.isActive,
-  created_at: u.createdAt.toISOString(),
+  created_at: isoBogota(u.createdAt),
 });
 
 export async function createAgencyUser(db: PrismaClient, agencyId: number, input: { name: string; email: string; password: string }, now: Date) {

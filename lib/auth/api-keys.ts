@@ -1,9 +1,10 @@
-// API keys (decisions.md section 2): random (256 bits), prefixed `hbk_`, shown once, stored only as a SHA-256 hash.
+// API keys (docs/decisions.md 2.2): random (256 bits), prefixed `hbk_`, shown once, stored only as a SHA-256 hash.
 // A fast hash is right here: the key is high-entropy, unlike a password.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import type { Principal, PrincipalRole } from "./principal";
+import { isoBogota } from "@/lib/time";
 
 export const KEY_PREFIX = "hbk_";
 
@@ -44,7 +45,7 @@ export async function issueApiKey(
       createdAt: now,
     },
   });
-  return { key, id: row.id, created_at: row.createdAt.toISOString() };
+  return { key, id: row.id, created_at: isoBogota(row.createdAt) };
 }
 
 export function safeEqual(a: string, b: string): boolean {

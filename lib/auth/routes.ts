@@ -1,8 +1,9 @@
-// API keys (decisions.md section 2): operators issue and revoke them; the key is shown once.
+// API keys (docs/decisions.md 2.4): operators issue and revoke them; the key is shown once.
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
 import { issueApiKey } from "./api-keys";
+import { isoBogota } from "@/lib/time";
 
 const idParam = z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") });
 const keyBody = z.object({ label: z.string().trim().max(100, "máximo 100 caracteres").optional() }).optional();
@@ -21,9 +22,9 @@ const presentKey = (k: KeyRow) => ({
   id: k.id,
   prefix: k.prefix,
   label: k.label,
-  created_at: k.createdAt.toISOString(),
-  last_used_at: k.lastUsedAt?.toISOString() ?? null,
-  revoked_at: k.revokedAt?.toISOString() ?? null,
+  created_at: isoBogota(k.createdAt),
+  last_used_at: k.lastUsedAt ? isoBogota(k.lastUsedAt) : null,
+  revoked_at: k.revokedAt ? isoBogota(k.revokedAt) : null,
 });
 
 export const authRoutes = [
@@ -86,7 +87,7 @@ export const authRoutes = [
       const key = await db.apiKey.findUnique({ where: { id: params.id } });
       if (!key) throw notFound(`La clave ${params.id} no existe`);
       const revoked = key.revokedAt ?? (await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } })).revokedAt!;
-      return { msg: "Clave revocada", id: key.id, revoked_at: revoked.toISOString() };
+      return { msg: "Clave revocada", id: key.id, revoked_at: isoBogota(revoked) };
     },
   }),
   defineRoute({

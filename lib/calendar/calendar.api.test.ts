@@ -1,4 +1,4 @@
-// Contract suite of the calendar interface (calendar.md) through real HTTP on a fresh database.
+// Contract suite of the calendar interface (docs/calendar.md) through real HTTP on a fresh database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApi } from "@/lib/api";
 import { handleCalendar } from "@/lib/calendar/api";
@@ -462,6 +462,15 @@ describe("categories and tags", () => {
       expect((await cal("GET", `/categories?${q}`)).status, q).toBe(400);
     }
     expect((await cal("GET", "/categories?slug=desconocido")).body.categories).toEqual([]);
+    const names = async (q: string) => (await cal("GET", `/categories?hide_empty=false&per_page=50&${q}`)).body.categories.map((x: { name: string }) => x.name);
+    expect(await names("search=gastro")).toContain("Gastronomía");
+    expect(await names("search=gastronomia")).toContain("Gastronomía"); // no accent: only the slug has it so
+    const sl = await cal("POST", "/categories", { key: editor, body: { name: "Cocina de mar", slug: "mariscos-y-pescados" } });
+    expect(await names("search=mariscos")).toEqual(["Cocina de mar"]); // by the slug alone, as WordPress does
+    expect(await names("search=cocina de mar")).toEqual(["Cocina de mar"]);
+    expect(await names("search=nada-que-coincida")).toEqual([]);
+    expect((await cal("GET", "/tags?hide_empty=false&search=famil")).body.tags.map((x: { name: string }) => x.name)).toContain("Familia");
+    expect((await cal("DELETE", `/categories/${sl.body.id}`, { key: editor })).status).toBe(200);
     expect((await cal("DELETE", `/categories/${c.body.id}`, { key: agency })).status).toBe(403);
     const del = await cal("DELETE", `/categories/${c.body.id}`, { key: editor });
     expect(del.status).toBe(200);

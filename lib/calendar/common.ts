@@ -1,4 +1,4 @@
-// Validators of calendar.md section 3 (Tribe's Validator classes) and helpers shared by the resources.
+// Validators of docs/calendar.md "Arguments and defaults" (Tribe's Validator classes) and helpers shared by the resources.
 import { WpError, listToArray, isPositiveInt, type ArgSpec, type WpContext } from "./wp";
 import { strtotime } from "./strtotime";
 import { isValidTimezone, SITE_TZ } from "./tz";

@@ -1,4 +1,4 @@
-// GET /doc: the OpenAPI 3.0.0 document of the calendar interface (calendar.md 8.2).
+// GET /doc: the OpenAPI 3.0.0 document of the calendar interface (docs/calendar.md "Index, /doc and discovery").
 import type { ArgSpec, WpContext, WpRoute } from "./wp";
 
 const str = { type: "string" };

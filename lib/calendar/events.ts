@@ -1,4 +1,4 @@
-// Events (calendar.md 3.1-3.4, 5.1, 6, 7.1, 7.3, 7.4).
+// Events (docs/calendar.md: "GET /events", "Creating and updating events", "Deleting events", "Event", "Date handling").
 import type { Prisma } from "@/lib/db/generated/client";
 import { WpError, WpResponse, READABLE, CREATABLE, EDITABLE, DELETABLE, listToArray, truthy, isPositiveInt, type ArgSpec, type Endpoint, type WpContext, type WpRoute } from "./wp";
 import {

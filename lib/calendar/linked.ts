@@ -1,4 +1,4 @@
-// Venues and organizers (calendar.md 3.5-3.8, 5.2, 5.3, 7.2, 7.4, 7.5): one implementation, two configs.
+// Venues and organizers (docs/calendar.md "Venues and organizers", "Venue and organizer"): one implementation, two configs.
 import type { Prisma } from "@/lib/db/generated/client";
 import {
   WpError,

@@ -1,4 +1,4 @@
-// Wire representations of calendar.md section 5, key for key and in emission order.
+// Wire representations of docs/calendar.md "Representations", key for key and in emission order.
 import type { CalendarEvent, CalendarVenue, CalendarOrganizer, CalendarTerm, CalendarImage, Prisma } from "@/lib/db/generated/client";
 import { dateDetails, fmtYmdHis, fromLocal, SITE_TZ } from "./tz";
 import { costDetails } from "./cost";

@@ -1,4 +1,4 @@
-// Categories (tribe_events_cat) and tags (post_tag): calendar.md 3.9, 3.10, 5.4, 7.4.
+// Categories (tribe_events_cat) and tags (post_tag): docs/calendar.md "Categories and tags" and "Category and tag".
 import type { Prisma } from "@/lib/db/generated/client";
 import { WpError, WpResponse, READABLE, CREATABLE, EDITABLE, DELETABLE, listToArray, isPositiveInt, type ArgSpec, type Endpoint, type WpContext, type WpRoute } from "./wp";
 import { CATEGORY_TAX, TAG_TAX, isEventId, isString, pageArgs, reprCtx, slugify, termCounts, uniqueSlug, withPage } from "./common";
@@ -22,7 +22,7 @@ async function isTermIdList(ctx: WpContext, taxonomy: Tax, v: unknown): Promise<
 function archiveArgs(taxonomy: Tax): Record<string, ArgSpec> {
   const args: Record<string, ArgSpec> = {
     ...pageArgs,
-    search: { type: "string", in: "query", description: "Texto a buscar en el nombre", validate: isString },
+    search: { type: "string", in: "query", description: "Texto a buscar en el nombre o el slug", validate: isString },
     exclude: { type: "array", items: { type: "integer" }, in: "query", csv: true, description: "Ids a excluir", validate: (v, ctx) => isTermIdList(ctx, taxonomy, v), sanitize: (v) => listToArray(v).map(Number) },
     include: { type: "array", items: { type: "integer" }, in: "query", csv: true, description: "Ids a incluir", validate: (v, ctx) => isTermIdList(ctx, taxonomy, v), sanitize: (v) => listToArray(v).map(Number) },
     order: { type: "string", in: "query", description: "asc o desc", validate: (v) => typeof v === "string" && ["asc", "desc"].includes(v.toLowerCase()) },
@@ -47,7 +47,8 @@ async function archive(ctx: WpContext, taxonomy: Tax) {
   const where: Prisma.CalendarTermWhereInput[] = [{ taxonomy }];
   const counts = await termCounts(ctx);
   if (p.hide_empty) where.push({ id: { in: [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id) } });
-  if (ctx.sent.has("search")) where.push({ name: { contains: String(p.search), mode: "insensitive" } });
+  // WordPress's terms search: the name or the slug contains the text (docs/calendar.md, "Categories and tags").
+  if (ctx.sent.has("search")) where.push({ OR: [{ name: { contains: String(p.search), mode: "insensitive" } }, { slug: { contains: String(p.search), mode: "insensitive" } }] });
   if (ctx.sent.has("include")) where.push({ id: { in: p.include as number[] } });
   if (ctx.sent.has("exclude")) where.push({ id: { notIn: p.exclude as number[] } });
   if (ctx.sent.has("parent")) where.push({ parent: p.parent as number });

@@ -1,8 +1,8 @@
 // Wall-clock times are kept as "naive" Dates whose UTC fields are the local clock reading (like the
 // Timestamp(0) columns); these helpers convert between a zone's wall clock and real instants.
-export const SITE_TZ = "America/Bogota";
+import { BUSINESS_TZ, tzOffsetMinutes } from "@/lib/time";
 
-const fmtCache = new Map<string, Intl.DateTimeFormat>();
+export const SITE_TZ = BUSINESS_TZ;
 
 /** Fixed offsets such as "UTC", "UTC-5", "UTC+5:30" (WordPress manual offsets), in minutes; null if not one. */
 function fixedOffset(tz: string): number | null {
@@ -24,23 +24,9 @@ export function isValidTimezone(tz: string): boolean {
   }
 }
 
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = fmtCache.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    fmtCache.set(tz, f);
-  }
-  return f;
-}
-
-/** Offset of a zone from UTC at an instant, in minutes (Bogotá: -300). */
+/** Offset of a zone from UTC at an instant, in minutes (Bogotá: -300): WordPress's manual offsets, else lib/time. */
 export function offsetAt(instant: Date, tz: string): number {
-  const fixed = fixedOffset(tz);
-  if (fixed !== null) return fixed;
-  const parts = formatter(tz).formatToParts(instant);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  return fixedOffset(tz) ?? tzOffsetMinutes(instant, tz);
 }
 
 /** The wall clock of a zone at an instant, as a naive Date. */

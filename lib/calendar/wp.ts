@@ -1,4 +1,4 @@
-// The WordPress REST request pipeline the calendar interface reproduces (calendar.md section 1.1):
+// The WordPress REST request pipeline the calendar interface reproduces (docs/calendar.md "The request pipeline"):
 // route match -> missing required args -> validate_callback of every present arg (defaults included)
 // -> sanitize / type checks -> permission (401 anonymous, 403 logged in) -> handler, with the WordPress
 // error envelope {code, message, data: {status, ...}}.
@@ -276,6 +276,108 @@ export function noRoute(): WpError {
   return new WpError(404, "rest_no_route", "No se encontró ninguna ruta que coincida con la URL y el método de la solicitud.");
 }
 
+type RouteMatch = { c: Compiled; m: RegExpExecArray | null };
+type Hit = { c: Compiled; m: RegExpExecArray; e: Endpoint };
+
+/** OPTIONS: every method of the matching routes, in an Allow header. */
+function optionsResponse(matches: RouteMatch[]): Response {
+  const allow = [...new Set(matches.flatMap((x) => x.c.route.endpoints.flatMap((e) => e.methods)))];
+  return new Response(null, { status: 200, headers: { Allow: allow.join(", ") } });
+}
+
+/** The first matching route with an endpoint for the method, as WordPress picks it; else rest_no_route. */
+function pickEndpoint(matches: RouteMatch[], method: WpMethod): Hit {
+  for (const x of matches) {
+    const e = x.c.route.endpoints.find((ep) => ep.methods.includes(method));
+    if (e) return { c: x.c, m: x.m!, e };
+  }
+  throw noRoute();
+}
+
+/** The database, the clock (X-Test-Now pins it under TEST_CLOCK=1), the caller, and the caller's rate limit. */
+async function admit(req: Request, getDb: () => Promise<Database>, baseClock: Clock, testClock: boolean): Promise<{ database: Database; clock: Clock; principal: Principal | null }> {
+  const database = await getDb().catch(() => {
+    throw new WpError(503, "rest_database_unavailable", "La base de datos no está disponible");
+  });
+  let clock = baseClock;
+  // Test aid (TEST_CLOCK=1 only): X-Test-Now pins "now" for date-window checks.
+  const testNow = req.headers.get("x-test-now");
+  if (testClock && testNow && !Number.isNaN(Date.parse(testNow))) clock = fixedClock(testNow);
+  let principal: Principal | null = null;
+  try {
+    principal = (await authenticate(req, database, clock, false)).principal;
+  } catch (e) {
+    if (e instanceof HttpError) throw new WpError(403, "rest_cookie_invalid_nonce", e.detail);
+    throw e;
+  }
+  const limiterKey = principal ? principalKey(principal) : `ip:${clientIp(req)}`;
+  const limits = await takeLimits(database, [{ rule: apiRule(), key: limiterKey }]);
+  if (!limits.ok) {
+    const retry = limits.retryAfterSeconds;
+    throw new WpError(429, "rest_too_many_requests", `Demasiadas solicitudes; intente de nuevo en ${retry} s`, { retry_after: retry });
+  }
+  return { database, clock, principal };
+}
+
+/**
+ * The endpoint's arguments into ctx.params, as WordPress binds them: missing required args, defaults,
+ * validate_callback of every present arg (defaults included), then sanitize_callback or the declared type.
+ */
+async function bindArgs(ctx: WpContext, args: Record<string, ArgSpec>, merged: Record<string, unknown>): Promise<void> {
+  const missing = Object.entries(args)
+    .filter(([name, spec]) => spec.required && (merged[name] === undefined || merged[name] === null))
+    .map(([name]) => name);
+  if (missing.length) throw new WpError(400, "rest_missing_callback_param", `Falta(n) parámetro(s): ${missing.join(", ")}`, { params: missing });
+
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(args)) {
+    if (merged[name] !== undefined) values[name] = merged[name];
+    else if (spec.default !== undefined) values[name] = typeof spec.default === "function" ? (spec.default as (c: WpContext) => unknown)(ctx) : spec.default;
+  }
+  // Non-declared params stay available (WordPress keeps them on the request).
+  for (const [k, v] of Object.entries(merged)) if (!(k in args)) ctx.params[k] = v;
+  ctx.params = { ...ctx.params, ...values };
+
+  const invalid: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(args)) {
+    if (!(name in values) || !spec.validate) continue;
+    const r = await spec.validate(values[name], ctx, name);
+    if (r === true) continue;
+    if (r instanceof WpError) {
+      invalid[name] = r.message;
+      details[name] = { code: r.code, message: r.message, data: r.data.status !== undefined ? r.data : { status: 400, ...r.data } };
+    } else invalid[name] = typeof r === "string" ? r : "Parámetro no válido.";
+  }
+  if (Object.keys(invalid).length) {
+    throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, {
+      params: invalid,
+      details: Object.keys(details).length ? details : [],
+    });
+  }
+  for (const [name, spec] of Object.entries(args)) {
+    if (!(name in values)) continue;
+    if (spec.sanitize) ctx.params[name] = spec.sanitize(values[name], ctx);
+    else if (spec.type) {
+      const r = typeCheck(name, spec.type, values[name]);
+      if (!r.ok) invalid[name] = r.message;
+      else ctx.params[name] = r.value;
+    }
+  }
+  if (Object.keys(invalid).length) {
+    throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, { params: invalid, details: [] });
+  }
+}
+
+/** The permission check (401 anonymous, 403 logged in), then the handler; its result as a response. */
+async function runEndpoint(e: Endpoint, ctx: WpContext): Promise<Response> {
+  if (e.permission && !(await e.permission(ctx))) {
+    throw new WpError(ctx.principal ? 403 : 401, "rest_forbidden", "Lo sentimos, no tiene permiso para hacer eso.");
+  }
+  const out = await e.handler(ctx);
+  return out instanceof WpResponse ? json(out.status, out.body, out.headers) : json(200, out);
+}
+
 export function createCalendarHandler(opts: CalendarHandlerOptions) {
   const compiled = opts.routes.map(compile);
   const getDb = opts.database ?? getDatabase;
@@ -300,42 +402,10 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       const subject = path === "/" ? "" : decoded;
       const matches = compiled.map((c) => ({ c, m: c.regex.exec(subject) })).filter((x) => x.m);
       if (matches.length === 0) throw noRoute();
-      if (method === "OPTIONS") {
-        const allow = [...new Set(matches.flatMap((x) => x.c.route.endpoints.flatMap((e) => e.methods)))];
-        response = new Response(null, { status: 200, headers: { Allow: allow.join(", ") } });
-        return response;
-      }
-      let hit: { c: Compiled; m: RegExpExecArray; e: Endpoint } | null = null;
-      for (const x of matches) {
-        const e = x.c.route.endpoints.find((ep) => ep.methods.includes(method as WpMethod));
-        if (e) {
-          hit = { c: x.c, m: x.m!, e };
-          break;
-        }
-      }
-      if (!hit) throw noRoute();
+      if (method === "OPTIONS") return optionsResponse(matches);
+      const hit = pickEndpoint(matches, method);
       routeLabel = `${method} ${hit.c.route.pattern}`;
-      const database = await getDb().catch(() => {
-        throw new WpError(503, "rest_database_unavailable", "La base de datos no está disponible");
-      });
-      let clock = opts.clock ?? systemClock;
-      // Test aid (TEST_CLOCK=1 only): X-Test-Now pins "now" for date-window checks.
-      const testNow = req.headers.get("x-test-now");
-      if (cfg.testClock && testNow && !Number.isNaN(Date.parse(testNow))) clock = fixedClock(testNow);
-      let principal: Principal | null = null;
-      try {
-        principal = (await authenticate(req, database, clock, false)).principal;
-      } catch (e) {
-        if (e instanceof HttpError) throw new WpError(403, "rest_cookie_invalid_nonce", e.detail);
-        throw e;
-      }
-
-      const limiterKey = principal ? principalKey(principal) : `ip:${clientIp(req)}`;
-      const limits = await takeLimits(database, [{ rule: apiRule(), key: limiterKey }]);
-      if (!limits.ok) {
-        const retry = limits.retryAfterSeconds;
-        throw new WpError(429, "rest_too_many_requests", `Demasiadas solicitudes; intente de nuevo en ${retry} s`, { retry_after: retry });
-      }
+      const { database, clock, principal } = await admit(req, getDb, opts.clock ?? systemClock, cfg.testClock);
 
       // Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them.
       const merged = bareObject();
@@ -393,56 +463,8 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
         site: cfg.publicBaseUrl,
         memo: new Map(),
       };
-      const args = hit.e.args;
-      const missing = Object.entries(args)
-        .filter(([name, spec]) => spec.required && (merged[name] === undefined || merged[name] === null))
-        .map(([name]) => name);
-      if (missing.length) throw new WpError(400, "rest_missing_callback_param", `Falta(n) parámetro(s): ${missing.join(", ")}`, { params: missing });
-
-      const values: Record<string, unknown> = {};
-      for (const [name, spec] of Object.entries(args)) {
-        if (merged[name] !== undefined) values[name] = merged[name];
-        else if (spec.default !== undefined) values[name] = typeof spec.default === "function" ? (spec.default as (c: WpContext) => unknown)(ctx) : spec.default;
-      }
-      // Non-declared params stay available (WordPress keeps them on the request).
-      for (const [k, v] of Object.entries(merged)) if (!(k in args)) ctx.params[k] = v;
-      ctx.params = { ...ctx.params, ...values };
-
-      const invalid: Record<string, string> = {};
-      const details: Record<string, unknown> = {};
-      for (const [name, spec] of Object.entries(args)) {
-        if (!(name in values) || !spec.validate) continue;
-        const r = await spec.validate(values[name], ctx, name);
-        if (r === true) continue;
-        if (r instanceof WpError) {
-          invalid[name] = r.message;
-          details[name] = { code: r.code, message: r.message, data: r.data.status !== undefined ? r.data : { status: 400, ...r.data } };
-        } else invalid[name] = typeof r === "string" ? r : "Parámetro no válido.";
-      }
-      if (Object.keys(invalid).length) {
-        throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, {
-          params: invalid,
-          details: Object.keys(details).length ? details : [],
-        });
-      }
-      for (const [name, spec] of Object.entries(args)) {
-        if (!(name in values)) continue;
-        if (spec.sanitize) ctx.params[name] = spec.sanitize(values[name], ctx);
-        else if (spec.type) {
-          const r = typeCheck(name, spec.type, values[name]);
-          if (!r.ok) invalid[name] = r.message;
-          else ctx.params[name] = r.value;
-        }
-      }
-      if (Object.keys(invalid).length) {
-        throw new WpError(400, "rest_invalid_param", `Parámetro(s) no válido(s): ${Object.keys(invalid).join(", ")}`, { params: invalid, details: [] });
-      }
-      if (hit.e.permission && !(await hit.e.permission(ctx))) {
-        throw new WpError(principal ? 403 : 401, "rest_forbidden", "Lo sentimos, no tiene permiso para hacer eso.");
-      }
-      const out = await hit.e.handler(ctx);
-      if (out instanceof WpResponse) response = json(out.status, out.body, out.headers);
-      else response = json(200, out);
+      await bindArgs(ctx, hit.e.args, merged);
+      response = await runEndpoint(hit.e, ctx);
     } catch (e) {
       if (e instanceof WpError) response = json(e.status, e.toBody());
       else if (e instanceof InputError) response = json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });

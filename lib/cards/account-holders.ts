@@ -1,9 +1,9 @@
-// Account holders (decisions.md section 10): registered by the operator, at most one per agency; 4.10 reads one.
+// Account holders (docs/decisions.md 10.4): registered by the operator, at most one per agency; 4.10 reads one.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { bogotaDate, dateOnly, ymd } from "@/lib/time";
+import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import type { CreateAccountHolderInput } from "./schema";
 
 type HolderRow = NonNullable<Awaited<ReturnType<PrismaClient["accountHolder"]["findUnique"]>>>;
@@ -25,7 +25,7 @@ export const presentAccountHolder = (h: HolderRow) => ({
   state: h.state,
   country: h.country,
   zip_code: h.zipCode,
-  created_at: h.createdAt.toISOString(),
+  created_at: isoBogota(h.createdAt),
 });
 
 export async function createAccountHolder(db: PrismaClient, input: CreateAccountHolderInput, now: Date) {

@@ -407,17 +407,23 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
     await runCron(new Date().toISOString());
     const results = await Promise.all([pay(a.key, details), pay(a.key, details), pay(a.key, details)]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 400 && r.body.code === 0)).toHaveLength(2);
+    const declined = results.filter((r) => r.status === 400 && r.body.code === 0);
+    expect(declined).toHaveLength(2);
+    for (const r of declined) expect(r.body.detail).toBe("tarjeta virtual no activa");
+    expect(await api.db.prisma.paymentTransaction.count({ where: { virtualCardId: card.card_id, status: "approved" } })).toBe(1);
     const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } });
     expect(row.status).toBe("cancelled");
     expect(row.usedAt).not.toBeNull();
     const got = await api.call("GET", `/api/v1/virtual-cards/${card.card_id}`, { key: a.key });
     expect(got.body.status).toBe("cancelled");
+    expect(got.body.history.filter((h: { to_status: string }) => h.to_status === "cancelled")).toHaveLength(1);
     expect(got.body.history.at(-1)).toMatchObject({ from_status: "active", to_status: "cancelled", reason: "one_time_use_payment" });
     // The card is claimed before the charge: the losers were never charged (no approved-then-rejected charge).
     const txs = await api.db.prisma.paymentTransaction.findMany({ where: { virtualCardId: card.card_id } });
     const charges = await api.db.prisma.sandboxGatewayOperation.count({ where: { paymentRef: { in: txs.map((t) => t.id) }, kind: "charge" } });
     expect(charges).toBe(1);
+    // Date-times on the wire carry the Bogotá offset, like every /api endpoint (docs/api.md "Dates, times and money").
+    for (const at of [got.body.created_at, got.body.used_at, got.body.history.at(-1).at]) expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/);
   });
 
   it("a permanent card takes several payments and stays active", async () => {

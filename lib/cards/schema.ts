@@ -1,10 +1,8 @@
 // Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
 import { z } from "zod";
 import { MAX_DB_ID, maxIdMessage } from "@/lib/http/limits";
-import { isIsoDate } from "@/lib/time";
+import { isoDate, text } from "@/lib/http/zod-helpers";
 import { boolField, emailField } from "@/lib/agencies/schema";
-
-const trimmed = (max: number) => z.string().trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 const NOT_COUNTRIES = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
@@ -21,26 +19,24 @@ const countryField = z
   .transform((v) => v.toUpperCase())
   .refine(isCountryCode, "debe ser un código de país ISO de 2 letras (p. ej. CO)");
 
-export const isoDateField = z.string().trim().refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
-
 export const PERSON_TYPES = ["natural", "legal"] as const;
 export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as const;
 
 export const createAccountHolderBody = z
   .object({
     agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
-    first_name: trimmed(100),
-    last_name: trimmed(100),
+    first_name: text(100),
+    last_name: text(100),
     nacionality: countryField,
     person_type: z.enum(PERSON_TYPES, { error: "debe ser natural o legal" }),
     document_number: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, "debe tener de 4 a 20 letras o dígitos, sin puntos ni guiones"),
     document_type: z.enum(HOLDER_DOCUMENT_TYPES, { error: `debe ser uno de ${HOLDER_DOCUMENT_TYPES.join(", ")}` }),
-    birthdate: isoDateField,
+    birthdate: isoDate,
     email: emailField,
     phone_number: z.string().trim().regex(/^\+\d{8,15}$/, "debe empezar con + y el indicativo del país, solo dígitos (p. ej. +573001234567)"),
-    address: trimmed(200),
-    city: trimmed(100),
-    state: trimmed(100),
+    address: text(200),
+    city: text(100),
+    state: text(100),
     country: countryField,
     zip_code: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, "debe tener de 3 a 10 letras o dígitos"),
   })
@@ -82,8 +78,8 @@ const holderIdField = z.string().trim().min(1, "no puede estar vacío").max(64, 
 export const getAccountHolderBody = z.object({ account_holder_id: holderIdField.optional() }).optional();
 
 export const createOrganizationBody = z.object({
-  name: trimmed(120),
-  description: trimmed(500),
+  name: text(120),
+  description: text(500),
   external_ref: z.string().trim().max(100, "máximo 100 caracteres").nullable().optional(),
   account_holder_id: holderIdField.optional(),
 });
@@ -106,14 +102,14 @@ export const createCardBody = z.object({
     .min(2, "debe tener al menos 2 caracteres")
     .max(60, "máximo 60 caracteres")
     .regex(/^[\p{L} .'-]+$/u, "solo letras, espacios, puntos, apóstrofos y guiones"),
-  expiration: isoDateField,
-  activation: isoDateField,
+  expiration: isoDate,
+  activation: isoDate,
   organization_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   one_time_use: boolField(),
   destination: z.object(
     {
-      external_id: trimmed(100),
-      name: trimmed(120),
+      external_id: text(100),
+      name: text(120),
       email: emailField,
     },
     { error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser un objeto {external_id, name, email}") },

@@ -1,4 +1,4 @@
-// Virtual cards (4.6, spec section 3, decisions.md section 10): created frozen, active on the activation date,
+// Virtual cards (4.6; docs/decisions.md 10.6): created frozen, active on the activation date,
 // cancelled on the expiration date; owners may freeze, unfreeze and cancel. Every change is a virtual_card_events row.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound, HttpError } from "@/lib/http/errors";
-import { bogotaDate, dateOnly, ymd } from "@/lib/time";
+import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
 import { organizationForCaller } from "./organizations";
 import type { CreateCardInput } from "./schema";
@@ -126,7 +126,7 @@ export async function listVirtualCards(db: PrismaClient, principal: Principal, f
     ];
   }
   const rows = await db.virtualCard.findMany({ where, orderBy: { createdAt: "desc" }, take: 500 });
-  return rows.map((c) => ({ ...presentCard(c), card_name: c.cardName, created_at: c.createdAt.toISOString() }));
+  return rows.map((c) => ({ ...presentCard(c), card_name: c.cardName, created_at: isoBogota(c.createdAt) }));
 }
 
 async function cardForCaller(db: PrismaClient, principal: Principal, cardId: string) {
@@ -145,9 +145,9 @@ export async function getVirtualCard(db: PrismaClient, principal: Principal, car
     external_reference: card.externalReference,
     brand: card.brand,
     agency_id: card.agencyId,
-    used_at: card.usedAt?.toISOString() ?? null,
-    created_at: card.createdAt.toISOString(),
-    history: history.map((e) => ({ from_status: e.fromStatus, to_status: e.toStatus, reason: e.reason, at: e.at.toISOString() })),
+    used_at: card.usedAt ? isoBogota(card.usedAt) : null,
+    created_at: isoBogota(card.createdAt),
+    history: history.map((e) => ({ from_status: e.fromStatus, to_status: e.toStatus, reason: e.reason, at: isoBogota(e.at) })),
   };
 }
 

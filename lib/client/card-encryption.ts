@@ -1,4 +1,4 @@
-// The browser half of decisions.md section 7: each card field becomes base64(RSA-OAEP-SHA256(text)) under the
+// The browser half of docs/decisions.md 7.1: each card field becomes base64(RSA-OAEP-SHA256(text)) under the
 // service's public key, so the plain card number never leaves the page.
 import { apiFetch } from "./api";
 

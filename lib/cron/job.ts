@@ -1,4 +1,4 @@
-// Scheduled work (decisions.md section 9). A job does everything due at `now` and returns how many items
+// Scheduled work (docs/decisions.md 9.1). A job does everything due at `now` and returns how many items
 // it processed; it must be safe to run twice at once (claim rows with conditional updates or SKIP LOCKED).
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";

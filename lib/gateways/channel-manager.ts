@@ -1,4 +1,4 @@
-// The channel manager behind one interface (decisions.md section 5): search, hold, update guest, release.
+// The channel manager behind one interface (docs/decisions.md 5.1): search, hold, update guest, release.
 // The built-in implementation keeps inventory in our own tables; an external one would plug in here.
 import type { Prisma } from "@/lib/db/generated/client";
 

@@ -1,4 +1,4 @@
-// The payment gateway behind card, cash and bank-transfer payments (decisions.md section 7). The built-in
+// The payment gateway behind card, cash and bank-transfer payments (docs/decisions.md section 7). The built-in
 // sandbox is the default; a real processor plugs in behind the same interface.
 export interface CardDetails {
   /** Digits only. Lives in memory for the length of one request; never stored or logged. */

@@ -1,4 +1,4 @@
-// Built-in sandbox gateway with the test cards payment developers know (decisions.md section 7). It records
+// Built-in sandbox gateway with the test cards payment developers know (docs/decisions.md 7.3). It records
 // every charge, void and refund in sandbox_gateway_operations (one row per idempotency key), so a repeated key
 // answers the first outcome, the reconciliation job can ask what became of a charge, and tests can see refunds.
 import crypto from "node:crypto";

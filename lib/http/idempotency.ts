@@ -1,4 +1,4 @@
-// Idempotency-Key (decisions.md section 7): the same key and body within 24 h returns the first answer again
+// Idempotency-Key (docs/decisions.md 7.11): the same key and body within 24 h returns the first answer again
 // without doing the work twice; the same key with another body is a 409. The unique (scope, key) row,
 // inserted before the work starts, is what makes two racing requests with one key run the work once.
 // While the work runs the record holds a lease (IDEMPOTENCY_LEASE_SECONDS, 60 s, renewed every quarter of

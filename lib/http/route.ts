@@ -55,7 +55,7 @@ export interface RouteDef<
   responses?: RouteResponseDoc[];
   /** The body may be absent (then `body` is undefined). */
   optionalBody?: boolean;
-  /** Honour the Idempotency-Key header (decisions.md section 7). */
+  /** Honour the Idempotency-Key header (docs/decisions.md 7.11). */
   idempotent?: boolean;
   /** Also allow operators on agency-only routes etc. is expressed in `access`; this flag hides the route from the docs. */
   hidden?: boolean;

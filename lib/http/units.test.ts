@@ -37,7 +37,7 @@ describe("formatZodError", () => {
 
 describe("toJson", () => {
   it("turns Decimals into exact JSON numbers", () => {
-    expect(toJson({ amount: new Prisma.Decimal("1234.50"), n: [new Prisma.Decimal("0.10")] })).toBe('{"amount":1234.5,"n":[0.1]}');
+    expect(toJson({ amount: new Prisma.Decimal("1234.50"), n: [new Prisma.Decimal("0.10")], s: "1.5" })).toBe('{"amount":1234.5,"n":[0.1],"s":"1.5"}');
   });
 });
 

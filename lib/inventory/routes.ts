@@ -1,4 +1,4 @@
-// Availability (4.2, 4.3), lookups (4.14) and the built-in channel manager's ARI endpoints (decisions.md 5).
+// Availability (4.2, 4.3), lookups (4.14) and the built-in channel manager's ARI endpoints (docs/decisions.md section 5).
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
 import { cachedAgencyAvailability, cachedHotelAvailability } from "./search-cache";

@@ -1,14 +1,13 @@
-// Wire formats of inventory and availability (service-spec.md 4.2, 4.3, 4.14, section 2; decisions.md section 5).
+// Wire formats of inventory and availability (docs/api.md 4.2, 4.3, 4.14; docs/decisions.md section 5).
 import { z } from "zod";
 import { MAX_DB_ID, MAX_NIGHTLY_PRICE, maxIdMessage, maxPriceMessage } from "@/lib/http/limits";
-import { isIsoDate } from "@/lib/time";
+import { isoDate, text } from "@/lib/http/zod-helpers";
 
 export const MAX_NIGHTS = 30;
 export const MAX_LAYOUT_ITEMS = 9;
 /** Longest date range one inventory or rate update may cover. */
 export const MAX_RANGE_DAYS = 731;
 
-export const isoDate = z.string({ error: "debe ser una fecha AAAA-MM-DD" }).refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
 const intIn = (min: number, max: number) =>
   z.coerce
     .number({ error: "debe ser un número entero" })
@@ -147,7 +146,6 @@ const code = (what: string) =>
     .min(1, "no puede estar vacío")
     .max(64, "máximo 64 caracteres")
     .regex(/^[A-Za-z0-9_.-]+$/, `${what}: solo letras, dígitos, '-', '_' y '.'`);
-const text = (max: number) => z.string({ error: "debe ser texto" }).trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
 
 export const hotelIdParam = z.object({
   id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),

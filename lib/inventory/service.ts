@@ -1,5 +1,5 @@
 // The built-in channel manager's ARI (availability, rates, inventory) management: hotels, room types,
-// rate plans and nightly values, for the operator or the hotel's own admin (decisions.md section 5).
+// rate plans and nightly values, for the operator or the hotel's own admin (docs/decisions.md 5.10).
 import crypto from "node:crypto";
 import type { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";

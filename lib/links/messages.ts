@@ -1,5 +1,6 @@
 // Portal strings of payment links.
-export const linkMessages = {
+import { defineMessages } from "@/lib/i18n";
+export const linkMessages = defineMessages({
   es: {
     status: { active: "Activo", paid: "Pagado", expired: "Vencido", cancelled: "Cancelado" },
     list: {
@@ -152,4 +153,4 @@ export const linkMessages = {
       dstatus: { pending: "Pending", succeeded: "Delivered", failed: "Failed" },
     },
   },
-};
+});

@@ -1,5 +1,6 @@
 // Strings of the guest's payment page.
-export const payMessages = {
+import { defineMessages } from "@/lib/i18n";
+export const payMessages = defineMessages({
   es: {
     title: "Pago de su reserva",
     secure: "Pago seguro · los datos de su tarjeta se cifran en este dispositivo",
@@ -104,4 +105,4 @@ export const payMessages = {
     notFound: "This payment link does not exist.",
     redirecting: "Redirecting…",
   },
-};
+});

@@ -1,4 +1,4 @@
-// Paying a link from the guest page (decisions.md section 7): POST /api/v2/links/{code}/pay, public.
+// Paying a link from the guest page (docs/decisions.md 7.10): POST /api/v2/links/{code}/pay, public.
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
@@ -9,16 +9,14 @@ import { cardItemSchema } from "@/lib/payments/schema";
 import { createApmOrder, payByCard } from "@/lib/payments/service";
 import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
+import { listCode, text } from "@/lib/http/zod-helpers";
 import { effectiveStatus } from "./service";
 
-const inList = (list: Array<{ code: string }>, path: string) =>
-  z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).refine((c) => list.some((l) => l.code === c), `no es un código de la lista ${path}`);
-const text = (max: number) => z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "es obligatorio").max(max, `máximo ${max} caracteres`);
 
 const payer = z.object({
   fiscal_number: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().regex(/^[0-9A-Za-z-]{4,20}$/, "debe ser un número de documento válido"),
-  fiscal_number_type: inList(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
-  user_type: inList(PERSON_TYPES, "/api/v2/apms/person-types"),
+  fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+  user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
   address: text(200),
 });
 
@@ -30,8 +28,8 @@ export const payLinkBody = z.discriminatedUnion(
       card_item: cardItemSchema,
       installments: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36").default(1),
     }),
-    z.object({ method: z.literal("cash"), payment_type: inList(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
-    z.object({ method: z.literal("bank_transfer"), bank_code: inList(BANKS, "/api/v2/apms/banks"), payer }),
+    z.object({ method: z.literal("cash"), payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
+    z.object({ method: z.literal("bank_transfer"), bank_code: listCode(BANKS, "/api/v2/apms/banks"), payer }),
   ],
   { error: "method: debe ser card, cash o bank_transfer" },
 );

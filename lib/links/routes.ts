@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { clientIp } from "@/lib/auth/client-ip";
 import { defineRoute } from "@/lib/http/route";
-import type { Job } from "@/lib/cron/job";
 import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery } from "./schema";
-import { cancelLink, createLink, expireLinks, getLink, listLinks } from "./service";
+import { cancelLink, createLink, getLink, listLinks } from "./service";
 import { isIP } from "node:net";
 import { payLink, payLinkBody, payLinkResponse } from "./pay";
 
@@ -71,9 +70,3 @@ export const linkRoutes = [
     },
   }),
 ];
-
-export const paymentLinksJob: Job = {
-  name: "payment-links",
-  summary: "Vence los enlaces de pago activos cuya vigencia (available_hours) terminó",
-  run: ({ db, now }) => expireLinks(db, now),
-};

@@ -2,19 +2,7 @@
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage, notAbove } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
-
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000, "máximo 2000 caracteres")
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "debe ser una URL http(s) válida");
+import { httpUrl } from "@/lib/http/zod-helpers";
 
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 

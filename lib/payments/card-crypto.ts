@@ -1,4 +1,4 @@
-// Card data arrives as base64(RSA-OAEP-SHA256(utf-8 text)) per field (decisions.md section 7). The private
+// Card data arrives as base64(RSA-OAEP-SHA256(utf-8 text)) per field (docs/decisions.md 7.1). The private
 // key comes from CARD_ENCRYPTION_PRIVATE_KEY or is generated once into the database (lib/secrets/store.ts).
 import crypto from "node:crypto";
 import { secret } from "@/lib/secrets/store";

@@ -1,4 +1,4 @@
-// Checks on decrypted card data (decisions.md section 7). Messages name the card_item field in Spanish.
+// Checks on decrypted card data (docs/decisions.md 7.2). Messages name the card_item field in Spanish.
 import { bogotaDate } from "@/lib/time";
 import type { CardDetails } from "@/lib/gateways/payment-gateway";
 

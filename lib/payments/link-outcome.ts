@@ -1,4 +1,4 @@
-// What a payment attempt on a link tells, inside the payment's own settle transaction: the notification of service-spec.md section 2 goes
+// What a payment attempt on a link tells, inside the payment's own settle transaction: the notification of docs/webhooks.md (`payment_link.payment`) goes
 // to the link's temp_webhook_url through the outbox (signed with the agency's secret).
 import type { Prisma } from "@/lib/db/generated/client";
 import { enqueueWebhook } from "@/lib/webhooks/outbox";

@@ -1,4 +1,4 @@
-// Lookups for cash and bank-transfer orders (decisions.md section 7), each [{code, name}].
+// Lookups for cash and bank-transfer orders (docs/decisions.md 7.7), each [{code, name}].
 // Person types use "0" natural and "1" jurídica, as PSE does.
 export interface Lookup {
   code: string;

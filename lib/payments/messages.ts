@@ -1,4 +1,5 @@
 // Strings of the payment pages (take payment, list, checkout, voucher).
+import { defineMessages } from "@/lib/i18n";
 const es = {
   status: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" },
   method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado" },
@@ -193,9 +194,7 @@ const es = {
   },
 };
 
-type Dict = typeof es;
-
-const en: Dict = {
+const en = {
   status: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired", cancelled: "Cancelled", refunded: "Refunded (not applied)" },
   method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer (PSE)", balance: "Prepaid balance" },
   list: {
@@ -389,4 +388,4 @@ const en: Dict = {
   },
 };
 
-export const paymentMessages = { es, en };
+export const paymentMessages = defineMessages({ es, en });

@@ -362,26 +362,7 @@ async function insertVirtualCard(number: string, status: "active" | "frozen", on
 }
 
 describe("virtual cards of the service", () => {
-  it("two concurrent payments with one one-time card: exactly one is approved, the card is consumed once", async () => {
-    const card = await insertVirtualCard("4111111111111111", "active", true);
-    const [a, b] = await Promise.all([
-      pay({ order: order(), card_item: cardItem({ cc_number: "4111111111111111" }) }),
-      pay({ order: order(), card_item: cardItem({ cc_number: "4111111111111111" }) }),
-    ]);
-    const statuses = [a.status, b.status].sort();
-    expect(statuses).toEqual([200, 400]);
-    const declined = a.status === 400 ? a : b;
-    expect(declined.body.detail).toBe("tarjeta virtual no activa");
-    const after = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.id } });
-    expect(after.status).toBe("cancelled");
-    expect(after.usedAt).not.toBeNull();
-    const events = await api.db.prisma.virtualCardEvent.findMany({ where: { cardId: card.id } });
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ fromStatus: "active", toStatus: "cancelled", reason: "one_time_use_payment" });
-    const approved = await api.db.prisma.paymentTransaction.count({ where: { virtualCardId: card.id, status: "approved" } });
-    expect(approved).toBe(1);
-  });
-
+  // The one-time-card race (two payments, one card) is proven in lib/cards/cards.api.test.ts.
   it("a frozen virtual card is declined; a permanent active one approves and stays active", async () => {
     await insertVirtualCard("4012888888881881", "frozen", false);
     const r = await pay({ order: order(), card_item: cardItem({ cc_number: "4012888888881881" }) });

@@ -1,4 +1,4 @@
-// A payment whose order.ref_number is a booking code counts toward that reservation (decisions.md section 7)
+// A payment whose order.ref_number is a booking code counts toward that reservation (docs/decisions.md 7.9)
 // and confirms it once fully paid, in the same database transaction as the approval. The credit is capped by
 // the database at what the reservation still owes, and only while it is pending payment (docs/payments.md).
 import type { Prisma } from "@/lib/db/generated/client";

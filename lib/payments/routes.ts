@@ -1,4 +1,4 @@
-// Payment routes (service-spec 4.7, 4.8, 4.9; decisions.md section 7).
+// Payment routes (docs/api.md 4.7, 4.8, 4.9; docs/decisions.md section 7).
 import { z } from "zod";
 import { defineRoute, RawResponse } from "@/lib/http/route";
 import { HttpError, notFound } from "@/lib/http/errors";

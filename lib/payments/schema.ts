@@ -1,11 +1,9 @@
-// Wire formats of payment orders (service-spec 4.7, 4.8, 4.9) and their results.
+// Wire formats of payment orders (docs/api.md 4.7, 4.8, 4.9) and their results.
 import { isIP } from "node:net";
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES, type Lookup } from "./lookups";
-
-/** A type error that still says "es obligatorio" when the field is missing. */
-const typeError = (msg: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined ? "es obligatorio" : msg) });
+import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "./lookups";
 
 const twoDecimals = (n: number) => /^-?\d+(\.\d{1,2})?$/.test(String(n));
 
@@ -21,24 +19,9 @@ export const percentSchema = z
   .refine((n) => n >= 0 && n <= 1, "debe estar entre 0.00 y 1.00")
   .refine(twoDecimals, "debe tener como máximo dos decimales (0.00 a 1.00)");
 
-const text = (max: number) => z.string(typeError("debe ser un texto")).trim().min(1, "es obligatorio").max(max, `máximo ${max} caracteres`);
 const ipv4 = z.string(typeError("debe ser un texto")).refine((s) => isIP(s) === 4, "debe ser una dirección IPv4 (p. ej. 190.24.10.5)");
 const email = z.string(typeError("debe ser un texto")).trim().max(254, "máximo 254 caracteres").pipe(z.email({ error: "debe ser un correo electrónico válido" }));
 const hotelId = z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage);
-const httpUrl = z
-  .string(typeError("debe ser un texto"))
-  .max(2000, "máximo 2000 caracteres")
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "debe ser una URL http o https");
-
-const code = (list: Lookup[], lookupPath: string) =>
-  z.string(typeError("debe ser un texto")).refine((c) => list.some((l) => l.code === c), `no es un código de la lista ${lookupPath}`);
 
 const orderCommon = {
   ref_name: text(100),
@@ -87,9 +70,9 @@ export const cashBody = z.object({
   order: apmOrderSchema,
   cash: z.object({
     address: text(200),
-    user_type: code(PERSON_TYPES, "/api/v2/apms/person-types"),
-    fiscal_number_type: code(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
-    payment_type: code(CASH_METHODS, "/api/v2/apms/cash-methods"),
+    user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
+    fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+    payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"),
     response_url: httpUrl,
   }),
 });
@@ -98,10 +81,10 @@ export type CashBody = z.infer<typeof cashBody>;
 export const bankTransferBody = z.object({
   order: apmOrderSchema,
   bank_transfer: z.object({
-    bank_code: code(BANKS, "/api/v2/apms/banks"),
+    bank_code: listCode(BANKS, "/api/v2/apms/banks"),
     response_url: httpUrl,
-    user_type: code(PERSON_TYPES, "/api/v2/apms/person-types"),
-    fiscal_number_type: code(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+    user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
+    fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
     address: text(200),
   }),
 });

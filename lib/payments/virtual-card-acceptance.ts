@@ -1,4 +1,4 @@
-// Virtual cards of this service (decisions.md section 10) are recognised by the hash of their number and
+// Virtual cards of this service (docs/decisions.md 7.5, 10.6) are recognised by the hash of their number and
 // accepted only while active; a one-time card is consumed by the claim of the payment that uses it, atomically
 // (lib/payments/settle.ts consumeOneTimeCard), and given back if that payment is declined or voided.
 import type { PrismaClient } from "@/lib/db/generated/client";

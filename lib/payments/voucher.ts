@@ -1,4 +1,4 @@
-// Vouchers: the receipt of a payment, as JSON and as a PDF a person would keep (decisions.md section 7).
+// Vouchers: the receipt of a payment, as JSON and as a PDF a person would keep (docs/decisions.md 7.6).
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";

@@ -1,9 +1,11 @@
 // Portal navigation per role. A capability adds its pages here; labels are i18n keys.
 import type { PrincipalRole } from "@/lib/auth/principal";
+import type { MessageKey } from "@/lib/i18n";
+import type { Messages } from "@/lib/i18n/es";
 
 export interface NavItem {
   href: string;
-  label: string;
+  label: MessageKey<Messages>;
   icon: string;
 }
 

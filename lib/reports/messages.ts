@@ -1,4 +1,5 @@
 // Portal strings of the back office (issue 16): dashboards, arrivals, exports, teams and hotel admins.
+import { defineMessages, type Translate } from "@/lib/i18n";
 const es = {
   export: "Exportar",
   exportHint: "Descarga todas las filas del filtro en CSV para Excel",
@@ -191,11 +192,11 @@ const en: typeof es = {
   },
 };
 
-export const backofficeMessages = { es, en };
+export const backofficeMessages = defineMessages({ es, en });
 export type BackofficeMessages = typeof es;
 
 /** "2 adultos y 1 niño" (and the rooms when more than one). */
-export function composition(t: (key: string, vars?: Record<string, string | number>) => string, r: { adults: number; children: number; rooms?: number }) {
+export function composition(t: Translate<BackofficeMessages>, r: { adults: number; children: number; rooms?: number }) {
   const parts = [r.adults === 1 ? t("composition.adult") : t("composition.adults", { n: r.adults })];
   if (r.children > 0) parts.push(r.children === 1 ? t("composition.child") : t("composition.children", { n: r.children }));
   const people = parts.join(` ${t("composition.and")} `);

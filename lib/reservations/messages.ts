@@ -1,5 +1,6 @@
 // Portal strings of reservations and booking.
-export const reservationMessages = {
+import { defineMessages } from "@/lib/i18n";
+export const reservationMessages = defineMessages({
   es: {
     status: { pending_payment: "Pendiente de pago", confirmed: "Confirmada", expired: "Vencida", cancelled: "Cancelada" },
     list: {
@@ -214,4 +215,4 @@ export const reservationMessages = {
       voucher: "Voucher",
     },
   },
-};
+});

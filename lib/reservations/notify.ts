@@ -1,4 +1,4 @@
-// The reservation.expired notification (decisions.md section 8), written to the webhook outbox in the
+// The reservation.expired notification (docs/decisions.md section 8), written to the webhook outbox in the
 // same transaction as the expiry, for the agency's webhook_url.
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/gateways/channel-manager";

@@ -1,5 +1,4 @@
 import { defineRoute } from "@/lib/http/route";
-import type { Job } from "@/lib/cron/job";
 import {
   bookingIdParam,
   createReservationBody,
@@ -11,7 +10,7 @@ import {
   updateReservationBody,
 } from "./schema";
 import { payFromBalance } from "./pay-from-balance";
-import { cancelReservation, createReservation, expireDueReservations, getReservation, updateGuest } from "./service";
+import { cancelReservation, createReservation, getReservation, updateGuest } from "./service";
 import { listReservations, reservationsCsv } from "./list";
 import { z } from "zod";
 
@@ -92,9 +91,3 @@ export const reservationRoutes = [
     handler: ({ db, principal, params, clock }) => payFromBalance(db, principal, params.booking_id, clock.now()),
   }),
 ];
-
-export const reservationsExpiryJob: Job = {
-  name: "reservations-expiry",
-  summary: "Vence las reservas sin pagar al llegar su plazo, libera sus habitaciones y notifica a la agencia",
-  run: ({ database, now }) => expireDueReservations(database, now),
-};

@@ -17,7 +17,7 @@ export function bookingCode(): string {
 export const SAME_DAY_GRACE_MINUTES = 30;
 
 /**
- * decisions.md section 6: the hotel's hold time, but never later than the start of check-in day (Bogotá).
+ * docs/decisions.md 6.6 and docs/reservations.md "The payment deadline": the hotel's hold time, but never later than the start of check-in day (Bogotá).
  * A same-day booking (check-in day already started) gets a short grace instead of an instant expiry.
  */
 export function paymentDeadline(now: Date, holdMinutes: number, checkin: string): Date {

@@ -1,30 +1,26 @@
 // Wire formats of reservations: 4.1 create (every field a string, as the spec shows), 4.4 update, reads.
 import { z } from "zod";
 import { MAX_DB_ID, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
-import { isIsoDate } from "@/lib/time";
-
-const required = (field: string) => ({ error: (iss: { input: unknown }) => (iss.input === undefined ? "es obligatorio" : `${field} debe ser texto`) });
-const text = (max: number) => z.string(required("el valor")).trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
-const isoDate = z.string(required("la fecha")).refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
+import { isoDate, text, typeError } from "@/lib/http/zod-helpers";
 const digits = (label: string, min = 0, max = 999) =>
   z
-    .string(required(label))
+    .string(typeError("debe ser texto"))
     .regex(/^\d{1,4}$/, "debe ser un número entero escrito como texto, p. ej. \"2\"")
     .transform(Number)
     .refine((n) => n >= min && n <= max, `debe estar entre ${min} y ${max}`);
 const currency = z
-  .string(required("la moneda"))
+  .string(typeError("debe ser texto"))
   .regex(/^[A-Za-z]{3}$/, "debe ser un código de moneda de 3 letras (p. ej. COP)")
   .transform((s) => s.toUpperCase());
 
 export const ccData = z.object({
-  ccCode: z.string(required("el código")).regex(/^\d{3,4}$/, "debe tener 3 o 4 dígitos"),
+  ccCode: z.string(typeError("debe ser texto")).regex(/^\d{3,4}$/, "debe tener 3 o 4 dígitos"),
   ccNumber: z
-    .string(required("el número"))
+    .string(typeError("debe ser texto"))
     .transform((s) => s.replace(/[\s-]/g, ""))
     .refine((s) => /^\d{13,19}$/.test(s), "debe tener entre 13 y 19 dígitos"),
   ccHolder: text(100),
-  ccExpireDate: z.string(required("la fecha")).regex(/^(0[1-9]|1[0-2])\/\d{4}$/, "debe tener la forma MM/AAAA"),
+  ccExpireDate: z.string(typeError("debe ser texto")).regex(/^(0[1-9]|1[0-2])\/\d{4}$/, "debe tener la forma MM/AAAA"),
 });
 
 export const roomsDataItem = z.object({
@@ -50,18 +46,18 @@ export const reservationInput = z.object({
   lastName: text(100),
   city: z.string().trim().max(100, "máximo 100 caracteres").optional(),
   country: z
-    .string(required("el país"))
+    .string(typeError("debe ser texto"))
     .regex(/^[A-Za-z]{3}$/, "debe ser un código de país de 3 letras (ISO 3166-1 alfa-3, p. ej. COL)")
     .transform((s) => s.toUpperCase()),
-  email: z.string(required("el correo")).trim().pipe(z.email("debe ser un correo electrónico válido")).pipe(z.string().max(200)),
+  email: z.string(typeError("debe ser texto")).trim().pipe(z.email("debe ser un correo electrónico válido")).pipe(z.string().max(200)),
   telephone: z
-    .string(required("el teléfono"))
+    .string(typeError("debe ser texto"))
     .transform((s) => s.replace(/[\s()-]/g, "").replace(/^\+/, ""))
     .refine((s) => /^\d{8,15}$/.test(s), "debe tener solo dígitos, con el indicativo del país (8 a 15 dígitos, p. ej. 573001234567)"),
   currency,
   notes: z.string().max(1000, "máximo 1000 caracteres").optional(),
   ccData: ccData.optional(),
-  roomsData: z.array(roomsDataItem, required("la lista")).min(1, "debe incluir al menos una habitación").max(10, "máximo 10 elementos"),
+  roomsData: z.array(roomsDataItem, typeError("debe ser texto")).min(1, "debe incluir al menos una habitación").max(10, "máximo 10 elementos"),
 });
 
 export const createReservationBody = z.object({ reservation: reservationInput });

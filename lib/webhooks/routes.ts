@@ -1,4 +1,4 @@
-// Webhooks (decisions.md section 8): signing secret, agency settings, test event, delivery log, redelivery.
+// Webhooks (docs/decisions.md section 8): signing secret, agency settings, test event, delivery log, redelivery.
 import { defineRoute, json } from "@/lib/http/route";
 import * as s from "./schema";
 import { getDelivery, getSettings, listDeliveries, redeliver, rotateSecret, sendTestEvent, updateSettings } from "./service";

@@ -8,6 +8,7 @@ import { checkWebhookUrl } from "./url-guard";
 import { generateWebhookSecret } from "./signing";
 import { enqueueWebhook } from "./outbox";
 import { WEBHOOK_EVENTS } from "./events";
+import { isoBogota } from "@/lib/time";
 
 /** Consecutive failed attempts to the agency's webhook_url that raise the portal warning. */
 export const FAILURE_WARNING_STREAK = 5;
@@ -98,17 +99,17 @@ export const presentDelivery = (d: DeliveryRow) => ({
   url: d.url,
   status: d.status,
   attempt_count: d.attempts.length,
-  next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
-  last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
-  succeeded_at: d.succeededAt?.toISOString() ?? null,
-  failed_at: d.failedAt?.toISOString() ?? null,
-  created_at: d.createdAt.toISOString(),
+  next_attempt_at: d.status === "pending" ? (d.nextAttemptAt ? isoBogota(d.nextAttemptAt) : null) : null,
+  last_attempt_at: d.lastAttemptAt ? isoBogota(d.lastAttemptAt) : null,
+  succeeded_at: d.succeededAt ? isoBogota(d.succeededAt) : null,
+  failed_at: d.failedAt ? isoBogota(d.failedAt) : null,
+  created_at: isoBogota(d.createdAt),
   link_id: d.linkId,
   reservation_id: d.reservationId,
   payload: parsePayload(d.payload),
   attempts: d.attempts.map((a) => ({
     attempt_no: a.attemptNo,
-    at: a.at.toISOString(),
+    at: isoBogota(a.at),
     status_code: a.statusCode,
     latency_ms: a.latencyMs,
     response_body: a.responseBody,

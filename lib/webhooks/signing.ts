@@ -1,4 +1,4 @@
-// Standard Webhooks signatures (decisions.md section 8): HMAC-SHA256 of "{id}.{timestamp}.{body}"
+// Standard Webhooks signatures (docs/decisions.md 8.2): HMAC-SHA256 of "{id}.{timestamp}.{body}"
 // keyed with the decoded base64 part of the agency's `whsec_` secret.
 import crypto from "node:crypto";
 

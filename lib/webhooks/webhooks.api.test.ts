@@ -180,7 +180,11 @@ describe("delivery", () => {
     const payload = { event: "reservation.expired", chatbot_id: "HB7K3Q9XWD", hotel_id: 12, expired_at: "2026-12-01T18:00:00-05:00", amount: 350000.5 };
     const id = await enqueue(a.agency.id, r.url, payload);
     expect(id).toMatch(/^msg_/);
-    await new Promise((res) => setTimeout(res, 300));
+    // No background delivery runs (the kick that would follow a commit never came), and the row waits untouched.
+    await deliveriesIdle();
+    const row = await api.db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: id! }, include: { attempts: true } });
+    expect(row.status).toBe("pending");
+    expect(row.attempts).toHaveLength(0);
     expect(r.received).toHaveLength(0);
     expect((await cron()).body).toEqual({ processed: 1 });
     expect(r.received).toHaveLength(1);

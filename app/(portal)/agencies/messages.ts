@@ -1,4 +1,5 @@
 // Strings of the operator's agencies and account-holder pages.
+import { defineMessages } from "@/lib/i18n";
 const es = {
   title: "Agencias",
   intro: "Cree agencias, actívelas o archívelas, recargue su saldo precargado y entrégueles acceso al portal y a la API.",
@@ -96,7 +97,7 @@ const es = {
   },
 };
 
-const en: typeof es = {
+const en = {
   title: "Agencies",
   intro: "Create agencies, activate or archive them, top up their preloaded balance and give them portal and API access.",
   new: "New agency",
@@ -193,4 +194,4 @@ const en: typeof es = {
   },
 };
 
-export const messages = { es, en };
+export const messages = defineMessages({ es, en });

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { intlLocale } from "@/lib/i18n";
+import { bogotaDate } from "@/lib/time";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
 import { wpFetchAll, venuesOf, type WpEvent } from "@/lib/calendar/client";
 import { messages } from "./messages";
@@ -14,8 +15,7 @@ const ymd = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function bogotaToday(): { y: number; m: number; d: number } {
-  const s = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const [y, m, d] = s.split("-").map(Number);
+  const [y, m, d] = bogotaDate(new Date()).split("-").map(Number);
   return { y, m: m - 1, d };
 }
 

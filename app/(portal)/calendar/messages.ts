@@ -1,5 +1,6 @@
 // Strings of the calendar pages (portal).
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Calendario de eventos",
     subtitle: "Eventos cerca de sus hoteles: festivales, conciertos y actividades para huéspedes y agencias.",
@@ -194,4 +195,4 @@ export const messages = {
       error: "Could not save: {msg}",
     },
   },
-};
+});

@@ -1,4 +1,5 @@
 // Strings of the agency's organizations and virtual-card pages.
+import { defineMessages } from "@/lib/i18n";
 const es = {
   orgs: {
     title: "Organizaciones",
@@ -69,7 +70,7 @@ const es = {
   },
 };
 
-const en: typeof es = {
+const en = {
   orgs: {
     title: "Organizations",
     intro: "Organizations group your virtual cards under your account holder.",
@@ -139,4 +140,4 @@ const en: typeof es = {
   },
 };
 
-export const messages = { es, en };
+export const messages = defineMessages({ es, en });

@@ -1,5 +1,6 @@
 // Strings of the operator's hotels page.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Hoteles",
     subtitle: "Hoteles, tipos de habitación y planes de tarifa del channel manager integrado.",
@@ -130,4 +131,4 @@ export const messages = {
     errBoard: "The board code has at most 8 characters.",
     roomTypeOpts: { SINGLE: "Single", DOUBLE: "Double", TRIPLE: "Triple", QUADRUPLE: "Quadruple", SUITE: "Suite", FAMILY: "Family" },
   },
-};
+});

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { apiFetch, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { cityLabel } from "@/lib/format";
-import { intlLocale } from "@/lib/i18n";
+import { intlLocale, type Translate } from "@/lib/i18n";
 import { groupMoneyText, moneyFieldText, parseMoneyText } from "@/lib/money/input";
 import { addDays, dmy, friendlyError, NIGHT_DEFAULTS, type InvField, type NightRow, type RateRow } from "@/lib/inventory/bulk-edit";
 import { BulkEditor } from "./BulkEditor";
@@ -259,7 +259,7 @@ function RoomRows({
   setEdit: (k: string, v: number | boolean | string, original: number | boolean | string | undefined) => void;
   stored: { inv: Map<string, NightRow>; price: Map<string, number> };
   inRange: (d: string) => boolean;
-  t: (k: string, v?: Record<string, string | number>) => string;
+  t: Translate<typeof messages.es>;
 }) {
   const cell = (d: string, edited: boolean) => `border-l border-t border-slate-100 px-1 py-1 text-center ${edited ? "bg-amber-50" : inRange(d) ? "bg-brand-50" : ""}`;
   // The first column stays put on horizontal scroll; it repeats the room's name so every row says whose it is.

@@ -1,5 +1,6 @@
 // Strings of the inventory grid page.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Inventario y tarifas",
     subtitle: "Habitaciones a la venta, cierres, estancia mínima y precios por noche.",
@@ -156,4 +157,4 @@ export const messages = {
     loading: "Loading inventory…",
     selectHint: "Tip: click two dates in the header to pick the dates for bulk editing.",
   },
-};
+});

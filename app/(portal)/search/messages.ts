@@ -1,5 +1,6 @@
 // Strings of the agency search page.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Buscar hoteles",
     subtitle: "Disponibilidad y tarifas por ciudad para sus grupos de habitaciones.",
@@ -124,4 +125,4 @@ export const messages = {
     largestBeds: "Up to {n} beds",
     error: "The search failed",
   },
-};
+});

@@ -1,5 +1,6 @@
 // Strings of the webhooks page and the failure banner.
-export const messages = {
+import { defineMessages } from "@/lib/i18n";
+export const messages = defineMessages({
   es: {
     title: "Webhooks",
     intro: "Notificaciones firmadas (Standard Webhooks) que HotelPay envía a su sistema: pagos de enlaces, reservas vencidas y eventos de prueba.",
@@ -144,4 +145,4 @@ export const messages = {
     statuses: { pending: "Pending", succeeded: "Delivered", failed: "Failed" },
     error: "The operation could not be completed",
   },
-};
+});

@@ -1,6 +1,17 @@
+// Housekeeping jobs of the platform (docs/decisions.md 9.1).
 import type { Job } from "@/lib/cron/job";
 import { purgeRateLimitCounters } from "@/lib/auth/rate-limit";
 import { purgeLoginThrottles } from "@/lib/auth/login-throttle";
+
+/** Forgets idempotency records older than their 24 h window. */
+export const idempotencyCleanup: Job = {
+  name: "idempotency-cleanup",
+  summary: "Borra los registros de Idempotency-Key vencidos (más de 24 h)",
+  async run({ database, now }) {
+    const rows = await database.sql.query<{ id: number }>(`DELETE FROM idempotency_records WHERE expires_at <= $1 RETURNING id`, [now.toISOString()]);
+    return rows.length;
+  },
+};
 
 /** Forgets ended rate-limit windows, stale sign-in failure counts and sessions past their expiry. */
 export const securityCleanup: Job = {

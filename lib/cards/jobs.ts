@@ -1,4 +1,4 @@
-// Job `virtual-cards` (decisions.md section 9): frozen -> active on the activation date, active/frozen ->
+// Job `virtual-cards` (docs/decisions.md 9.1, 10.6): frozen -> active on the activation date, active/frozen ->
 // cancelled on the expiration date, in Bogotá dates of `now`. Each transition is one statement that claims its
 // rows with SKIP LOCKED and writes the event with the change, so two runs at once change each card once.
 import type { Job } from "@/lib/cron/job";
