@@ -24,6 +24,11 @@ test.describe("events calendar", () => {
     await expect(page.getByTestId("month-event").first()).toBeVisible();
     await page.screenshot({ path: artifact("calendar-month.png"), fullPage: true });
     await shoot(page, "calendar-month-checked");
+    // A click on a day opens a new event on that day.
+    await page.getByTestId("month-day").nth(14).click();
+    await expect(page).toHaveURL(/\/calendar\/new\?dia=\d{4}-\d{2}-15$/);
+    await page.goBack();
+    await expect(page.getByTestId("month-event").first()).toBeVisible();
     await page.getByRole("button", { name: "Lista" }).click();
     await expect(page.getByTestId("list-event").first()).toBeVisible();
     await page.screenshot({ path: artifact("calendar-list.png"), fullPage: true });

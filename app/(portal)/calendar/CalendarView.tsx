@@ -106,9 +106,24 @@ export function CalendarView() {
                 <div key={i} className={`min-h-28 border-b border-r border-slate-100 p-1.5 ${d === null ? "bg-slate-50/60" : ""}`}>
                   {d !== null && (
                     <>
-                      <div className={`mb-1 text-xs font-semibold ${isToday ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white" : "text-slate-500"}`}>{d}</div>
+                      <Link
+                        href={`/calendar/new?dia=${ymd(cursor.y, cursor.m, d)}`}
+                        aria-label={t("newOn", { day: String(d) })}
+                        title={t("newOn", { day: String(d) })}
+                        data-testid="month-day"
+                        className={`mb-1 text-xs font-semibold hover:underline ${isToday ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white" : "inline-block text-slate-600"}`}
+                      >
+                        {d}
+                      </Link>
                       <ul className="space-y-1">
-                        {onDay(d).map((e) => (
+                        {onDay(d).map((e) =>
+                          // A multi-day event is a chip on its first day (or the month's first day) and a thin
+                          // continuation bar after it, not the same chip repeated.
+                          e.start_date.slice(0, 10) < ymd(cursor.y, cursor.m, d) && d !== 1 ? (
+                            <li key={e.id}>
+                              <Link href={`/calendar/${e.id}`} title={e.title} aria-label={t("continues", { title: e.title })} data-testid="month-event-continued" className="block h-2 rounded-sm bg-sky-200 hover:bg-sky-300" />
+                            </li>
+                          ) : (
                           <li key={e.id}>
                             <Link
                               href={`/calendar/${e.id}`}
@@ -120,7 +135,8 @@ export function CalendarView() {
                               {e.status !== "publish" && <span className="ml-1 font-semibold">· {t(e.status === "pending" ? "pending" : e.status === "private" ? "private" : "draft")}</span>}
                             </Link>
                           </li>
-                        ))}
+                          ),
+                        )}
                       </ul>
                     </>
                   )}

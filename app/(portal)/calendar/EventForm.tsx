@@ -33,8 +33,8 @@ interface FormState {
   image: { id: number; url: string } | null;
 }
 
-function defaults(): FormState {
-  const d = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 7 * 86_400_000));
+function defaults(day?: string): FormState {
+  const d = day ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 7 * 86_400_000));
   return {
     title: "", excerpt: "", description: "", start: `${d}T19:00`, end: `${d}T21:00`, allDay: false, status: "publish", venueId: "", newVenue: { venue: "", address: "", city: "" },
     organizerIds: [], newOrganizer: "", categoryIds: [], newCategories: "", tagIds: [], newTags: "", featured: false, sticky: false, hide: false, cost: "", website: "", image: null,
@@ -83,10 +83,10 @@ function Checks({ items, selected, onChange, name }: { items: Array<{ id: number
   );
 }
 
-export function EventForm({ id, created = false }: { id?: number; created?: boolean }) {
+export function EventForm({ id, created = false, day }: { id?: number; created?: boolean; day?: string }) {
   const t = useDict(messages);
   const event = useQuery({ queryKey: ["calendar-event", id], enabled: id !== undefined, queryFn: () => wpFetch<WpEvent>(`/events/${id}?context=edit`) });
-  if (id === undefined) return <EventFormInner initial={defaults()} />;
+  if (id === undefined) return <EventFormInner initial={defaults(day)} />;
   if (event.isError) return <p className="rounded-md bg-red-50 p-3 text-sm text-red-700">{(event.error as Error).message}</p>;
   if (!event.data) return <p className="text-sm text-slate-500">{t("loading")}</p>;
   return <EventFormInner key={event.data.id} id={id} event={event.data} initial={fromEvent(event.data)} created={created} />;

@@ -4,6 +4,8 @@ export const messages = defineMessages({
   es: {
     title: "Calendario de eventos",
     subtitle: "Eventos cerca de sus hoteles: festivales, conciertos y actividades para huéspedes y agencias.",
+    newOn: "Nuevo evento el día {day}",
+    continues: "{title} (continúa)",
     newEvent: "Nuevo evento",
     venues: "Lugares",
     organizers: "Organizadores",
@@ -101,6 +103,8 @@ export const messages = defineMessages({
   en: {
     title: "Events calendar",
     subtitle: "Events near your hotels: festivals, concerts and activities for guests and agencies.",
+    newOn: "New event on day {day}",
+    continues: "{title} (continues)",
     newEvent: "New event",
     venues: "Venues",
     organizers: "Organizers",

@@ -4,7 +4,9 @@ import { EventForm } from "../EventForm";
 
 export const metadata: Metadata = { title: "Nuevo evento" };
 
-export default async function NewEventPage() {
+export default async function NewEventPage({ searchParams }: { searchParams: Promise<{ dia?: string }> }) {
   await requireUser(["operator", "hotel_admin"]);
-  return <EventForm />;
+  // A click on a day of the month view opens the form on that day.
+  const { dia } = await searchParams;
+  return <EventForm day={dia && /^\d{4}-\d{2}-\d{2}$/.test(dia) ? dia : undefined} />;
 }
