@@ -36,8 +36,10 @@ test.describe("inventory and availability", () => {
 
     const hotels = page.getByTestId("hotel-result");
     await expect(hotels.first()).toBeVisible();
+    // One card per hotel; its rooms open on demand, one group per room asked for.
+    await hotels.first().getByRole("button", { name: /Ver habitaciones/ }).click();
     await expect(hotels.first().getByTestId("group-result")).toHaveCount(2);
-    await expect(hotels.first().getByText(/Habitación 2: 1 adulto, niños de 5 años/)).toBeVisible();
+    await expect(hotels.first().getByText("Habitación 2: 1 adulto y 1 niño (5 años)")).toBeVisible();
     await expect(page.getByTestId("stay-price").first()).toContainText("$");
     const book = hotels.first().getByRole("link", { name: "Reservar" }).first();
     const href = await book.getAttribute("href");
@@ -52,6 +54,8 @@ test.describe("inventory and availability", () => {
     await page.screenshot({ path: artifact("inventory-search-empty.png"), fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the form folds into a summary bar once a search has run.
+    await page.getByRole("button", { name: "Cambiar búsqueda" }).click();
     await page.getByTestId("group-0").getByLabel("Adultos").selectOption("2");
     await expect(page.getByTestId("hotel-result").first()).toBeVisible();
     await page.screenshot({ path: artifact("inventory-search-phone.png"), fullPage: true });
@@ -85,6 +89,7 @@ test.describe("inventory and availability", () => {
     await agencyPage.getByLabel("Llegada").fill(checkin);
     const card = agencyPage.getByTestId("hotel-result").filter({ hasText: hotelName });
     await expect(card).toBeVisible();
+    await card.getByRole("button", { name: /Ver habitaciones/ }).click();
     await expect(card.getByTestId("product").filter({ hasText: "Tarifa flexible solo alojamiento" }).first()).toContainText(/777\.777/);
     await agencyPage.screenshot({ path: artifact("inventory-search-after-price.png"), fullPage: true });
     await agency.close();
