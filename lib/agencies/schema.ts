@@ -133,19 +133,3 @@ export const balanceOut = z.object({
   balance: z.number(),
   entries: z.array(balanceEntryOut),
 });
-
-export const createUserBody = z.object({
-  name: text(200),
-  email: emailField,
-  password: z.string().min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres"),
-});
-
-export const userOut = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  agency_id: z.number().int().nullable(),
-  is_active: z.boolean(),
-  created_at: z.string(),
-});

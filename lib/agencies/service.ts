@@ -4,12 +4,10 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { hashPassword } from "@/lib/auth/password";
 import { conflict, notFound, badRequest } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import type { CreateAgencyInput, UpdateAgencyInput } from "./schema";
-import { isoBogota } from "@/lib/time";
 
 type AgencyRow = Prisma.AgencyGetPayload<object>;
 
@@ -164,36 +162,4 @@ export async function updateAgency(db: PrismaClient, id: number, input: UpdateAg
     },
   });
   return { msg: "Agencia actualizada", agency: presentAgency(updated) };
-}
-
-type UserRow = { id: number; name: string; email: string; role: string; agencyId: number | null; isActive: boolean; createdAt: Date };
-export const presentUser = (u: UserRow) => ({
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  role: u.role,
-  agency_id: u.agencyId,
-  is_active: u.isActive,
-  created_at: isoBogota(u.createdAt),
-});
-
-export async function createAgencyUser(db: PrismaClient, agencyId: number, input: { name: string; email: string; password: string }, now: Date) {
-  const agency = await db.agency.findUnique({ where: { id: agencyId } });
-  if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
-  const email = input.email.toLowerCase();
-  const passwordHash = await hashPassword(input.password);
-  const { count } = await db.user.createMany({
-    data: [{ name: input.name, email, passwordHash, role: "agency", agencyId, createdAt: now }],
-    skipDuplicates: true,
-  });
-  if (count === 0) throw conflict("email: ya existe un usuario con ese correo");
-  const user = await db.user.findUniqueOrThrow({ where: { email } });
-  return presentUser(user);
-}
-
-export async function listAgencyUsers(db: PrismaClient, agencyId: number) {
-  const agency = await db.agency.findUnique({ where: { id: agencyId } });
-  if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
-  const users = await db.user.findMany({ where: { agencyId }, orderBy: { createdAt: "asc" } });
-  return users.map(presentUser);
 }

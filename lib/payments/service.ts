@@ -26,7 +26,6 @@ export interface PaymentCtx {
 }
 
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
-export { newVoucherCode, voucherPath };
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
 const dec = (n: number) => new Prisma.Decimal(String(n));
 

@@ -4,7 +4,8 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
 import { formatMoney, cityLabel } from "@/lib/format";
-import { breakdown, voucherPath } from "./service";
+import { breakdown } from "./service";
+import { voucherPath } from "./voucher-code";
 import { BANKS, CASH_METHODS, lookupName } from "./lookups";
 
 export const OPERATOR_NAME = "HotelPay";

@@ -5,7 +5,8 @@ import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { conflict, forbidden, notFound } from "@/lib/http/errors";
 import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "@/lib/payments/reservation-credit";
-import { newTransactionId, newVoucherCode, voucherPath } from "@/lib/payments/service";
+import { newTransactionId } from "@/lib/payments/service";
+import { newVoucherCode, voucherPath } from "@/lib/payments/voucher-code";
 
 export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
