@@ -12,6 +12,25 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Pages, layouts and components read and write through the services, like the /api routes (docs/architecture.md,
+    // "Services"). app/api needs no exception: it hands every request to lib/api.ts.
+    files: ["app/**/*.{ts,tsx,js,jsx,mjs}", "components/**/*.{ts,tsx,js,jsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/db", "@/lib/db/**", "**/lib/db", "**/lib/db/**", "@prisma/*", ".prisma/*"],
+              message:
+                "Pages do not query the database: call a lib/<capability> service (db, principal, input, now) with portalContext() or serviceContext() from lib/portal/page.ts. See docs/architecture.md, \"Services\".",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

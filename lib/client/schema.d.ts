@@ -3072,6 +3072,11 @@ export interface operations {
                             status: "pending_payment" | "confirmed" | "expired" | "cancelled";
                             hotel_id: number;
                             hotel_name: string;
+                            /** @description La agencia que hizo la reserva */
+                            agency: {
+                                id: number;
+                                name: string;
+                            };
                             checkin: string;
                             checkout: string;
                             nights: number;
@@ -3153,6 +3158,11 @@ export interface operations {
                         status: "pending_payment" | "confirmed" | "expired" | "cancelled";
                         hotel_id: number;
                         hotel_name: string;
+                        /** @description La agencia que hizo la reserva */
+                        agency: {
+                            id: number;
+                            name: string;
+                        };
                         checkin: string;
                         checkout: string;
                         nights: number;
@@ -3589,6 +3599,11 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "paid" | "expired" | "cancelled";
                             agency_id: number;
+                            /** @description La agencia dueña del enlace */
+                            agency: {
+                                id: number;
+                                name: string;
+                            };
                             hotel_id: number;
                             hotel_name: string;
                             guest_name: string;
@@ -3671,6 +3686,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "paid" | "expired" | "cancelled";
                         agency_id: number;
+                        /** @description La agencia dueña del enlace */
+                        agency: {
+                            id: number;
+                            name: string;
+                        };
                         hotel_id: number;
                         hotel_name: string;
                         guest_name: string;

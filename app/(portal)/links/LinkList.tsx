@@ -12,6 +12,7 @@ import { LinkStatusBadge } from "./LinkStatusBadge";
 interface Row {
   code: string;
   agency_id: number;
+  agency: { id: number; name: string };
   status: "active" | "paid" | "expired" | "cancelled";
   hotel_name: string;
   guest_name: string;
@@ -23,7 +24,8 @@ interface Row {
   created_at: string;
 }
 
-export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, string> | null }) {
+/** The payment links list; the operator sees every agency's, so each row names its agency. */
+export function LinkList({ operator = false }: { operator?: boolean }) {
   const t = useDict(linkMessages);
   const { locale } = useI18n();
   const [status, setStatus] = useState("");
@@ -93,7 +95,7 @@ export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, 
             <thead>
               <tr>
                 <th>{t("list.guest")}</th>
-                {agencyNames && <th>{t("list.agency")}</th>}
+                {operator && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th className="text-right">{t("list.amount")}</th>
                 <th>{t("list.status")}</th>
@@ -110,7 +112,7 @@ export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, 
                     </Link>
                     <p className="max-w-xs truncate text-xs text-slate-600">{l.description}</p>
                   </td>
-                  {agencyNames && <td data-testid="link-agency">{agencyNames[l.agency_id] ?? "—"}</td>}
+                  {operator && <td data-testid="link-agency">{l.agency.name}</td>}
                   <td>{l.hotel_name}</td>
                   <td className="whitespace-nowrap text-right">{formatMoney(l.amount, l.currency, locale)}</td>
                   <td>
