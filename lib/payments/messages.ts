@@ -6,6 +6,7 @@ const es = {
   list: {
     title: "Pagos",
     subtitle: "Cobros con tarjeta, efectivo y transferencia de su agencia",
+    subtitleOperator: "Cobros con tarjeta, efectivo y transferencia de todas las agencias",
     newPayment: "Cobrar",
     search: "Referencia, pagador o n.º de pago",
     allStatuses: "Todos los estados",
@@ -18,6 +19,7 @@ const es = {
     reference: "Referencia",
     payer: "Pagador",
     hotel: "Hotel",
+    agency: "Agencia",
     methodCol: "Medio",
     amount: "Valor",
     statusCol: "Estado",
@@ -200,6 +202,7 @@ const en = {
   list: {
     title: "Payments",
     subtitle: "Card, cash and bank-transfer payments of your agency",
+    subtitleOperator: "Card, cash and bank-transfer payments of every agency",
     newPayment: "Take payment",
     search: "Reference, payer or payment id",
     allStatuses: "All statuses",
@@ -212,6 +215,7 @@ const en = {
     reference: "Reference",
     payer: "Payer",
     hotel: "Hotel",
+    agency: "Agency",
     methodCol: "Method",
     amount: "Amount",
     statusCol: "Status",

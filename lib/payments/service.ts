@@ -415,9 +415,10 @@ export async function listPayments(db: PrismaClient, principal: Principal, q: Li
   const page = q.page ?? 1;
   const [total, rows] = await Promise.all([
     db.paymentTransaction.count({ where }),
-    db.paymentTransaction.findMany({ where, include: withVoucher, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
+    db.paymentTransaction.findMany({ where, include: { ...withVoucher, agency: { select: { id: true, name: true } } }, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
   ]);
-  return { total, page, per_page: perPage, items: rows.map(presentTransaction) };
+  // Each item names its agency: the operator's list covers every agency (docs/api.md, GET /api/v2/payments).
+  return { total, page, per_page: perPage, items: rows.map((t) => ({ ...presentTransaction(t), agency: t.agency ? { id: t.agency.id, name: t.agency.name } : null })) };
 }
 
 /** The payments list's headline figures: count and sum per status over everything the caller may see. */

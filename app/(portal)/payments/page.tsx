@@ -19,6 +19,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const flat = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = listQuery.safeParse(flat);
   const query = parsed.success ? parsed.data : {};
+  const operator = principal.role === "operator";
   const [result, totals] = await Promise.all([listPayments(db, principal, { ...query, per_page: 25 }), paymentTotals(db, principal)]);
   const pages = Math.max(1, Math.ceil(result.total / result.per_page));
   const exportQuery = new URLSearchParams({ ...(Object.fromEntries(Object.entries(flat).filter(([k]) => k !== "page" && k !== "per_page")) as Record<string, string>), format: "csv" }).toString();
@@ -28,7 +29,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div data-testid="payments-page">
       <PageHeader
         title={t("list.title")}
-        subtitle={t("list.subtitle")}
+        subtitle={operator ? t("list.subtitleOperator") : t("list.subtitle")}
         actions={
           <>
             {/* Every row of the current filter as CSV (issue 16; docs/reports.md). */}
@@ -90,6 +91,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 <th>{t("list.date")}</th>
                 <th>{t("list.reference")}</th>
                 <th>{t("list.payer")}</th>
+                {operator && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th>{t("list.methodCol")}</th>
                 <th className="text-right">{t("list.amount")}</th>
@@ -108,6 +110,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td>
                     {p.ref_name} {p.ref_lastname}
                   </td>
+                  {operator && <td data-testid="payment-agency">{p.agency?.name ?? "—"}</td>}
                   <td>{p.hotel_name}</td>
                   <td className="whitespace-nowrap">
                     {t(`method.${p.method}`)}
