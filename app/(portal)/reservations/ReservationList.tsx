@@ -159,8 +159,9 @@ export function ReservationList({ initial, hotels, hotelView = false, operator =
                   </td>
                   {operator && <td data-testid="reservation-agency">{r.agency.name}</td>}
                   <td>{r.hotel_name}</td>
-                  <td className="whitespace-nowrap">
-                    {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)}
+                  {/* Each date stays whole; the pair wraps when the operator's Agencia column needs the room. */}
+                  <td>
+                    <span className="whitespace-nowrap">{formatDate(r.checkin, locale)} →</span> <span className="whitespace-nowrap">{formatDate(r.checkout, locale)}</span>
                   </td>
                   <td className="text-right whitespace-nowrap">
                     {formatMoney(r.amount, r.currency, locale)}
