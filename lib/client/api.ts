@@ -96,6 +96,8 @@ type Method = "get" | "put" | "post" | "delete" | "patch";
 type Op<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
 /** The query parameters of a route, e.g. `ApiQuery<"/v2/bookings", "get">`. */
 export type ApiQuery<P extends keyof paths, M extends Method = "get"> = Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** The JSON body a route takes, e.g. `ApiBody<"/v2/agencies/{id}", "patch">`. */
+export type ApiBody<P extends keyof paths, M extends Method = "post"> = Op<P, M> extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
 /** The JSON of a route's successful answer, e.g. `ApiAnswer<"/v2/bookings", "get">["items"][number]`. */
 export type ApiAnswer<P extends keyof paths, M extends Method = "get"> = Op<P, M> extends { responses: infer R }
   ? R extends { 200: { content: { "application/json": infer T } } }
