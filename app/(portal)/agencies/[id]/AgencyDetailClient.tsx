@@ -2,7 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ok, ApiError, type ApiBody } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
@@ -12,7 +12,9 @@ import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
 
 
-export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; holder: { account_holder_id: string; first_name: string; last_name: string; document_type: string; document_number: string } | null }) {
+type Holder = Pick<ApiAnswer<"/v1/virtual-cards/account-holders">[number], "account_holder_id" | "first_name" | "last_name" | "document_type" | "document_number">;
+
+export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; holder: Holder | null }) {
   const t = useDict(messages);
   const { t: tc } = useI18n();
   const qc = useQueryClient();
