@@ -86,8 +86,11 @@ test("a preloaded-balance agency pays a booking from its balance and sees the le
   ).json();
   await signIn(page, DEMO.wholesale);
   await page.goto(`/reservations/${booked.chatbot_id}`);
-  page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: /Pagar con saldo/ }).click();
+  const ask = page.getByRole("dialog", { name: "¿Pagar con el saldo precargado?" });
+  await expect(ask).toContainText(/Se descontarán \$\s?[\d.]+ del saldo de la agencia/);
+  await ask.getByRole("button", { name: /^Pagar \$/ }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByText("Reserva pagada con saldo precargado.")).toBeVisible();
   await expect(page.getByTestId("reservation-detail")).toContainText("Confirmada");
   await expect(page.getByTestId("amount-due")).toHaveText(/\$\s?0/);
