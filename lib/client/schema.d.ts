@@ -3964,8 +3964,17 @@ export interface operations {
                         /** @constant */
                         alg: "RSA-OAEP-256";
                         pem: string;
+                        /** @description La misma clave en JWK (RFC 7517): módulo n y exponente e en base64url */
                         jwk: {
-                            [key: string]: unknown;
+                            /** @constant */
+                            kty: "RSA";
+                            n: string;
+                            e: string;
+                            kid: string;
+                            /** @constant */
+                            alg: "RSA-OAEP-256";
+                            /** @constant */
+                            use: "enc";
                         };
                     };
                 };

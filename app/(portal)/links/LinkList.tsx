@@ -2,42 +2,27 @@
 import { useState } from "react";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { api, ok, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
 import { countLabel, formatDateTime, formatMoney } from "@/lib/format";
 import { LinkStatusBadge } from "./LinkStatusBadge";
 
-interface Row {
-  code: string;
-  agency_id: number;
-  agency: { id: number; name: string };
-  status: "active" | "paid" | "expired" | "cancelled";
-  hotel_name: string;
-  guest_name: string;
-  email: string;
-  amount: number;
-  currency: string;
-  description: string;
-  expires_at: string;
-  created_at: string;
-}
+type LinkStatus = NonNullable<ApiQuery<"/v2/links">["status"]>;
 
 /** The payment links list; the operator sees every agency's, so each row names its agency. */
 export function LinkList({ operator = false }: { operator?: boolean }) {
   const t = useDict(linkMessages);
   const { locale } = useI18n();
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<LinkStatus | "">("");
   const [draft, setDraft] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const qs = new URLSearchParams({ page: String(page), per_page: "20" });
-  if (status) qs.set("status", status);
-  if (search) qs.set("q", search);
+  const query: ApiQuery<"/v2/links"> = { page, per_page: 20, status: status || undefined, q: search || undefined };
   const q = useQuery({
-    queryKey: ["links", qs.toString()],
-    queryFn: ({ signal }) => apiFetch<{ items: Row[]; total: number; per_page: number }>(`/v2/links?${qs}`, { signal }),
+    queryKey: ["links", query],
+    queryFn: ({ signal }) => ok(api.GET("/v2/links", { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.per_page)) : 1;
@@ -67,7 +52,7 @@ export function LinkList({ operator = false }: { operator?: boolean }) {
             className="input"
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
+              setStatus(e.target.value as LinkStatus | "");
               setPage(1);
             }}
           >
