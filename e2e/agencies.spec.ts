@@ -1,5 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, type Page, DEMO, signIn, artifact } from "./helpers";
 
 const bogotaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 const addDays = (day: string, n: number) => {

@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact, shoot } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, shoot } from "./helpers";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAIElEQVR42mP8z8Dwn4EIwESMIqoqYqRMFYMGMVHGMRAA9sQDDUgc3Z8AAAAASUVORK5CYII=",

@@ -1,7 +1,6 @@
 // The design pass (issue 15), journey by journey: each step shows one fixed problem, and every page visited is
 // shot at 1366x900 and 390x844 with no sideways overflow and no serious axe-core violation.
-import { test, expect, type Page } from "@playwright/test";
-import { DEMO, signIn, shoot, axe, demoKeys } from "./helpers";
+import { test, expect, type Page, DEMO, signIn, shoot, axe, demoKeys } from "./helpers";
 
 const plain = (s: string | null) => (s ?? "").replace(/[\u00a0\u202f]/g, " ").trim();
 
