@@ -109,7 +109,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td className="whitespace-nowrap">{formatDateTime(p.created_at, locale)}</td>
                   <td>
                     <div className="font-medium">{p.ref_number}</div>
-                    <div className="font-mono text-xs text-slate-400">#{p.apm_detail_id}</div>
+                    <div className="font-mono text-xs text-slate-600">#{p.apm_detail_id}</div>
                   </td>
                   <td>
                     {p.ref_name} {p.ref_lastname}

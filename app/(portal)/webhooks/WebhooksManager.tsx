@@ -306,7 +306,7 @@ function DeliveryItem({ delivery: d, agencyName, onChanged }: { delivery: Delive
             {last && ` · ${t("log.last")}: ${last.status_code ?? "—"}`}
             {d.next_attempt_at && ` · ${t("log.next")}: ${formatDateTime(d.next_attempt_at, locale)}`}
           </p>
-          <p className="truncate text-xs text-slate-400">{d.url}</p>
+          <p className="truncate text-xs text-slate-600">{d.url}</p>
         </div>
         <div className="flex shrink-0 gap-2">
           <button type="button" className="btn-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
