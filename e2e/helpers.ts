@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
 export { expect };
-export type { Page };
+export type { Locator, Page };
 
 export const DEMO = {
   operator: "operador@demo.co",
@@ -267,6 +267,23 @@ export const test = base.extend<{ a11yWatch: A11yWatch }>({
     { auto: true },
   ],
 });
+
+/**
+ * A confirmation is the portal's one dialog (issue 15, 6): modal, centred in the viewport (not in the top-left corner
+ * over the sidebar), focus inside it, Escape closes it.
+ */
+export async function expectCentredDialog(page: Page, dialog: Locator, opts: { escape?: boolean } = {}) {
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  const box = (await dialog.boundingBox())!;
+  const vp = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - vp.width / 2), "dialog centred horizontally").toBeLessThan(8);
+  expect(Math.abs(box.y + box.height / 2 - vp.height / 2), "dialog centred vertically").toBeLessThan(8);
+  if (opts.escape) {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+}
 
 /** How much wider than the viewport the document is (0 when nothing overflows sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {

@@ -16,6 +16,8 @@ const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireUser(["agency", "operator"]);
   const { t, locale } = await getDict(paymentMessages);
+  // "1 pago", "3 pagos".
+  const total = (n: number) => t(n === 1 ? "list.totalOne" : "list.total", { n });
   const raw = await searchParams;
   const flat = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = listQuery.safeParse(flat);
@@ -50,8 +52,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         }
       />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label={t("list.approvedSum")} value={formatMoney(sum("approved")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("approved")?._count ?? 0 })} />
-        <StatCard label={t("list.pendingSum")} value={formatMoney(sum("pending")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("pending")?._count ?? 0 })} />
+        <StatCard label={t("list.approvedSum")} value={formatMoney(sum("approved")?._sum.amount ?? 0, "COP", locale)} hint={total(sum("approved")?._count ?? 0)} />
+        <StatCard label={t("list.pendingSum")} value={formatMoney(sum("pending")?._sum.amount ?? 0, "COP", locale)} hint={total(sum("pending")?._count ?? 0)} />
         <StatCard label={t("list.rejectedCount")} value={sum("rejected")?._count ?? 0} />
       </div>
 
@@ -82,7 +84,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           <Link href="/payments" className="btn-secondary">
             {t("list.clear")}
           </Link>
-          <span className="ml-auto self-center text-sm text-slate-500">{t("list.total", { n: result.total })}</span>
+          <span className="ml-auto self-center text-sm text-slate-500">{total(result.total)}</span>
         </div>
       </form>
 

@@ -199,7 +199,7 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
           <h2 className="font-semibold text-slate-900">{t("log.title")}</h2>
-          {query.data && <p className="text-xs text-slate-500">{t("log.total", { n: query.data.total })}</p>}
+          {query.data && <p className="text-xs text-slate-500">{query.data.total === 1 ? t("log.totalOne") : t("log.total", { n: query.data.total })}</p>}
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-xs text-slate-600">
