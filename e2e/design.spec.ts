@@ -369,8 +369,10 @@ test("phone (390x844): no page an agent or a guest opens is wider than the scree
   // The detail pages an agent opens from the lists.
   const firstHref = async (list: string, re: RegExp) => {
     await page.goto(list);
-    const hrefs = await page.locator("main a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-    return hrefs.find((h) => re.test(h));
+    const find = async () => (await page.locator("main a[href]").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))).find((h) => re.test(h));
+    // Client-rendered lists fill in after the page loads.
+    await expect.poll(find, { message: `a link like ${re} on ${list}` }).toBeTruthy();
+    return find();
   };
   const details = [
     await firstHref("/reservations", /^\/reservations\/(?!arrivals)[^/?]+$/),

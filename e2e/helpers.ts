@@ -107,6 +107,14 @@ class A11yWatch {
   private readonly finalChecked = new WeakSet<Page>();
   /** Pages showing HTML the test wrote with setContent (not the product's): skipped until they navigate again. */
   private readonly authored = new Map<Page, "writing" | "written">();
+  /** Bumped on every navigation and setContent: an analysis that saw the number change is of no one page. */
+  private readonly generation = new Map<Page, number>();
+  private bump(page: Page) {
+    this.generation.set(page, (this.generation.get(page) ?? 0) + 1);
+  }
+  private same(page: Page, gen: number, url: string) {
+    return !page.isClosed() && this.generation.get(page) === gen && page.url() === url && !this.authored.has(page);
+  }
   analysed = 0;
   dropped = 0;
 
@@ -127,6 +135,7 @@ class A11yWatch {
     this.pages.add(page);
     page.on("framenavigated", (frame) => {
       if (frame !== page.mainFrame()) return;
+      this.bump(page);
       const authored = this.authored.get(page);
       if (authored === "writing") return;
       if (authored === "written") this.authored.delete(page);
@@ -135,6 +144,7 @@ class A11yWatch {
     const setContent = page.setContent.bind(page);
     page.setContent = async (html, options) => {
       this.authored.set(page, "writing");
+      this.bump(page);
       await setContent(html, options);
       this.authored.set(page, "written");
     };
@@ -182,14 +192,15 @@ class A11yWatch {
       if (!/^https?:/.test(url) || this.authored.has(page)) return;
       const where = this.where(page, url);
       if (this.seen.has(where)) return;
+      const gen = this.generation.get(page) ?? 0;
       await settle(page);
       const first = await withTimeout(inspect(page), 30_000);
-      if (page.url() !== url) return void this.dropped++;
+      if (!this.same(page, gen, url)) return void this.dropped++;
       this.analysed++;
       if (first.length) {
         await settle(page);
         const again = new Set(await withTimeout(inspect(page), 30_000));
-        if (page.url() !== url) return void this.dropped++;
+        if (!this.same(page, gen, url)) return void this.dropped++;
         const confirmed = first.filter((l) => again.has(l));
         if (confirmed.length) this.record(where, confirmed);
       }
@@ -211,13 +222,15 @@ class A11yWatch {
         await page.waitForLoadState("load", { timeout: 20_000 });
         const url = page.url();
         if (!/^https?:/.test(url) || this.authored.has(page)) return;
+        const gen = this.generation.get(page) ?? 0;
         await settle(page);
         const first = await withTimeout(inspect(page), 30_000);
-        if (page.url() !== url) continue;
+        if (!this.same(page, gen, url)) continue;
         this.analysed++;
         if (first.length) {
           await settle(page);
           const again = new Set(await withTimeout(inspect(page), 30_000));
+          if (!this.same(page, gen, url)) continue;
           const confirmed = first.filter((l) => again.has(l));
           if (confirmed.length) this.record(this.where(page, url), confirmed);
         }
