@@ -31,6 +31,13 @@ const config = [
       ],
     },
   },
+  {
+    // Journeys take test/expect from e2e/helpers.ts, whose test runs axe-core on every page they visit.
+    files: ["e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: "Import test and expect from ./helpers (axe on every page)." }] }],
+    },
+  },
 ];
 
 export default config;

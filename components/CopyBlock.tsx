@@ -6,7 +6,7 @@ export function CopyBlock({ code, label, copyLabel = "Copiar", copiedLabel = "Co
   const [copied, setCopied] = useState(false);
   return (
     <div className="relative" data-testid={testId}>
-      <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 pr-24 text-xs leading-relaxed text-slate-100" aria-label={label}>
+      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 pr-24 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={label}>
         {code}
       </pre>
       <button

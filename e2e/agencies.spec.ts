@@ -1,5 +1,4 @@
-import { test, expect, type Page } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, type Page, DEMO, signIn, artifact, shoot, expectCentredDialog } from "./helpers";
 
 const bogotaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 const addDays = (day: string, n: number) => {
@@ -63,6 +62,22 @@ test("operator creates an agency, its login and its account holder; the agency c
   await expect(users.getByRole("listitem").filter({ hasText: agencyEmail })).toBeVisible();
   await page.screenshot({ path: artifact("agency-detail.png"), fullPage: true });
 
+  // --- issue 15, 8: before its account holder exists, the new agency gets guidance, not a dead end
+  const fresh = await page.context().browser()!.newContext({ locale: "es-CO", timezoneId: "America/Bogota" });
+  const freshPage = await fresh.newPage();
+  await signIn(freshPage, agencyEmail, agencyPassword);
+  for (const where of ["/cards", "/organizations"]) {
+    await freshPage.goto(where);
+    const guide = freshPage.getByTestId("no-holder-guide");
+    await expect(guide).toContainText("todavía no tiene uno");
+    await expect(guide).toContainText("¿Qué es?");
+    await expect(guide).toContainText("¿Quién lo registra?");
+    await expect(guide).toContainText("¿Cómo lo pido?");
+    await expect(freshPage.locator("main")).not.toContainText(/terminal virtual|Id externo|payout_account_id/i);
+  }
+  await shoot(freshPage, "design-cards-no-holder");
+  await fresh.close();
+
   // --- operator: account holder for the new agency
   await page.getByRole("link", { name: "Registrar titular" }).click();
   await expect(page).toHaveURL(/\/account-holders\?agency=\d+/);
@@ -99,6 +114,10 @@ test("operator creates an agency, its login and its account holder; the agency c
   // --- one-time card, created frozen
   await page.getByRole("link", { name: "Tarjetas virtuales" }).first().click();
   const c = "Nueva tarjeta";
+  // Plain Spanish on the card form (issue 15, 8): no "Id externo del destino", no "Referencia externa", no "terminal virtual".
+  await expect(page.getByRole("form", { name: c })).not.toContainText(/Id externo|Referencia externa|terminal virtual/i);
+  await expect(page.getByRole("form", { name: c }).getByLabel(/código del proveedor en su sistema/i)).toBeVisible();
+  await expect(page.locator("nav").first()).not.toContainText(/terminal virtual/i);
   const activation = addDays(bogotaToday(), 1);
   await (await field(page, c, /tarjetahabiente/i)).fill("Camila Restrepo");
   await page.getByRole("form", { name: c }).getByLabel("Organización").selectOption({ label: orgName });
@@ -135,6 +154,10 @@ test("operator creates an agency, its login and its account holder; the agency c
   await page.getByRole("button", { name: "Congelar" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("quedará congelada");
+  // Issue 15, 6: centred over the page, focus in it, Escape closes it; then asked again and confirmed.
+  await expectCentredDialog(page, dialog, { escape: true });
+  await page.getByRole("button", { name: "Congelar" }).click();
+  await expectCentredDialog(page, dialog);
   await page.screenshot({ path: artifact("card-freeze-confirm.png"), fullPage: true });
   await dialog.getByRole("button", { name: "Congelar" }).click();
   await expect(page.getByTestId("card-history")).toContainText("Congelada por el usuario");

@@ -1,9 +1,8 @@
-import { test, expect } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { DEMO, signIn, artifact, demoKeys } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, demoKeys } from "./helpers";
 
 const PORT = process.env.E2E_PORT ?? "3100";
 

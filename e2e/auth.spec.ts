@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact, shoot } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, shoot } from "./helpers";
 
 test.describe("sign-in per role", () => {
   for (const [role, email, label, stat] of [

@@ -1,8 +1,7 @@
 // Issue 16 back office: dashboards with charts from live data per role, the hotel admin's Reservas and
 // Llegadas, the Exportar buttons, the agency's team and the operator's hotel admins.
 import fs from "node:fs";
-import { test, expect, type Page } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, type Page, DEMO, signIn, artifact } from "./helpers";
 
 const SIZES = [
   { name: "desktop", width: 1366, height: 900 },

@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
 
 test.describe("booking", () => {
   test("an agency goes from search to a confirmed booking code with its payment deadline, then edits the guest", async ({ page }) => {

@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact, shoot } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, shoot } from "./helpers";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAIElEQVR42mP8z8Dwn4EIwESMIqoqYqRMFYMGMVHGMRAA9sQDDUgc3Z8AAAAASUVORK5CYII=",
@@ -138,5 +137,30 @@ test.describe("events calendar", () => {
     const api = await gp.request.get(`/wp-json/calendar/events/v1/events?search=${encodeURIComponent(title)}`);
     expect((await api.json()).total).toBe(0);
     await guest.close();
+  });
+
+  test("saving says so; a three-day event is one chip and a continuation bar, not the same chip on each day", async ({ page }) => {
+    await signIn(page, DEMO.hotelAdmin);
+    // Days 10-12 of next month: inside one month whatever today is.
+    const next = bogotaDay(0).slice(0, 7).split("-").map(Number);
+    const month = next[1] === 12 ? `${next[0] + 1}-01` : `${next[0]}-${String(next[1] + 1).padStart(2, "0")}`;
+    const title = `Feria de las Flores ${Date.now().toString(36).slice(-5)}`;
+    await page.goto("/calendar/new");
+    await page.getByLabel("Título").fill(title);
+    await page.getByLabel("Evento de todo el día").check();
+    await page.getByLabel("Inicio (hora de Bogotá)").fill(`${month}-10`);
+    await page.getByLabel("Fin (hora de Bogotá)").fill(`${month}-12`);
+    await page.getByRole("button", { name: "Guardar evento" }).click();
+    await expect(page).toHaveURL(/\/calendar\/\d+\?created=1$/);
+    await expect(page.getByTestId("event-saved")).toHaveText("✓ Evento creado y guardado");
+    await page.getByLabel("Título").fill(`${title} 2026`);
+    await page.getByRole("button", { name: "Guardar evento" }).click();
+    await expect(page.getByTestId("event-saved")).toHaveText("✓ Evento guardado");
+
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Mes siguiente" }).click();
+    await expect(page.getByTestId("month-event").filter({ hasText: title })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: `${title} 2026 (continúa)` })).toHaveCount(2);
+    await shoot(page, "calendar-multi-day");
   });
 });

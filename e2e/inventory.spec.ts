@@ -1,6 +1,5 @@
-import { test, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, type Page, DEMO, signIn, artifact } from "./helpers";
 
 const bogotaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota" }).format(new Date());
 function addDays(s: string, n: number) {

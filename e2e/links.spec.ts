@@ -1,5 +1,5 @@
-import { test, expect, devices } from "@playwright/test";
-import { DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
+import { devices } from "@playwright/test";
+import { test, expect, DEMO, signIn, artifact, demoKeys, shoot } from "./helpers";
 
 /** A booking of the demo retailer through the API (4.1), for the first Cartagena hotel. */
 async function book(request: import("@playwright/test").APIRequestContext) {

@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, DEMO, signIn, artifact } from "./helpers";
 
 const CARD = "4242424242424242";
 

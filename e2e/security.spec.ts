@@ -1,5 +1,4 @@
-import { test, expect } from "@playwright/test";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, DEMO, signIn, artifact } from "./helpers";
 
 test.describe("security headers and sessions", () => {
   test("pages, the API and the docs carry the security headers and still render", async ({ page, request }) => {

@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { test, expect } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { DEMO, signIn, artifact } from "./helpers";
+import { test, expect, DEMO, signIn, artifact } from "./helpers";
 
 interface Received {
   headers: Record<string, string>;

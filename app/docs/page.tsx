@@ -117,7 +117,7 @@ export default async function DocsPage() {
                       {op.requestBody && (
                         <div>
                           <p className="font-medium">Cuerpo</p>
-                          <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}</pre>
+                          <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}</pre>
                         </div>
                       )}
                       <div>
@@ -127,7 +127,7 @@ export default async function DocsPage() {
                             <li key={status}>
                               <span className="font-mono font-semibold">{status}</span> {r.description}
                               {r.content && !status.startsWith("4") && (
-                                <pre className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(Object.values(r.content)[0].schema, null, 2)}</pre>
+                                <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(Object.values(r.content)[0].schema, null, 2)}</pre>
                               )}
                             </li>
                           ))}

@@ -1,7 +1,7 @@
 // Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
 import { z } from "zod";
 import { MAX_DB_ID, maxIdMessage } from "@/lib/http/limits";
-import { isoDate, text } from "@/lib/http/zod-helpers";
+import { isoDate, text, typeError } from "@/lib/http/zod-helpers";
 import { boolField, emailField } from "@/lib/agencies/schema";
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
@@ -24,7 +24,7 @@ export const HOLDER_DOCUMENT_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as c
 
 export const createAccountHolderBody = z
   .object({
-    agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
+    agency_id: z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
     first_name: text(100),
     last_name: text(100),
     nacionality: countryField,

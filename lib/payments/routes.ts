@@ -28,7 +28,7 @@ import {
 } from "./schema";
 import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getPaymentDetail, getTransaction, listPayments, payByCard } from "./service";
 import { refundPayment } from "./refunds";
-import { getVoucher, voucherPdf } from "./voucher";
+import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 import { paymentsCsv } from "@/lib/reports/payments-csv";
 
 const TAGS = ["Pagos"];
@@ -252,7 +252,7 @@ export const paymentRoutes = [
     async handler({ db, params, query }) {
       const v = await getVoucher(db, params.code);
       if (query.format !== "pdf") return v;
-      return new RawResponse(200, await voucherPdf(v), {
+      return new RawResponse(200, await voucherPdf(v, await voucherStay(db, v.transaction_id)), {
         "content-type": "application/pdf",
         "content-disposition": `inline; filename="comprobante-${v.voucher_number}.pdf"`,
       });

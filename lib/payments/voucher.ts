@@ -2,13 +2,15 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
+import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsLabel } from "@/lib/format";
+import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
-import { formatMoney, cityLabel } from "@/lib/format";
 import { breakdown } from "./service";
 import { voucherPath } from "./voucher-code";
 import { BANKS, CASH_METHODS, lookupName } from "./lookups";
+import { paymentMessages } from "./messages";
 
-export const OPERATOR_NAME = "HotelPay";
+export const OPERATOR_NAME = PRODUCT_NAME;
 
 export async function getVoucher(db: PrismaClient, code: string) {
   let v = await db.voucher.findUnique({
@@ -62,40 +64,48 @@ export async function getVoucher(db: PrismaClient, code: string) {
 export type VoucherView = Awaited<ReturnType<typeof getVoucher>>;
 
 /**
+ * What the voucher shows about the stay a payment belongs to (the web voucher and the PDF show the same): the
+ * reservation with its dates and guests, and the link's own code, which a guest is never shown as an order reference.
+ */
+export async function voucherStay(db: PrismaClient, transactionId: string) {
+  const t = await db.paymentTransaction.findUnique({
+    where: { id: transactionId },
+    select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } },
+  });
+  return { linkCode: t?.link?.code ?? null, reservation: t?.reservation ?? null };
+}
+
+export type VoucherStay = Awaited<ReturnType<typeof voucherStay>>;
+
+/** The payment's own order reference, unless it is the link's code or the reservation's (shown as "Reserva"). */
+export const orderReference = (v: Pick<VoucherView, "ref_number">, stay: VoucherStay | null) =>
+  v.ref_number !== stay?.linkCode && v.ref_number !== stay?.reservation?.code ? v.ref_number : null;
+
+/** A tax or service percent as the web shows it: 0.19 -> "19". */
+export const percentText = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
+
+/**
  * The guest's voucher page: the voucher, the stay it paid when it paid a reservation, and the order reference to
- * show, null when it is the secret code of the payment link or the reservation code already shown as the stay.
+ * show (null when it is the link's secret code or the reservation's code, already shown as the stay).
  */
 export async function guestVoucher(db: PrismaClient, code: string) {
   const v = await getVoucher(db, code);
-  const t = await db.paymentTransaction.findUnique({
-    where: { id: v.transaction_id },
-    select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } },
-  });
-  const r = t?.reservation ?? null;
-  const hidden = [t?.link?.code, r?.code];
+  const stay = await voucherStay(db, v.transaction_id);
+  const r = stay.reservation;
   return {
     ...v,
-    order_ref: hidden.includes(v.ref_number) ? null : v.ref_number,
+    order_ref: orderReference(v, stay),
     stay: r ? { reservation_code: r.code, checkin: ymd(r.checkin), checkout: ymd(r.checkout), nights: r.nights, adults: r.adults, children: r.children, children_ages: r.childrenAges } : null,
   };
 }
 
-const STATUS_ES: Record<string, string> = { approved: "Aprobado", rejected: "Rechazado", pending: "Pendiente", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" };
-const METHOD_ES: Record<string, string> = { card: "Tarjeta de crédito", cash: "Efectivo", bank_transfer: "Transferencia bancaria (PSE)", balance: "Saldo prepagado" };
-export const statusLabel = (s: string) => STATUS_ES[s] ?? s;
-export const methodLabel = (m: string) => METHOD_ES[m] ?? m;
-
-/** "2026-12-01T18:00:00-05:00" as "01/12/2026 18:00 (hora de Bogotá)". */
-export function bogotaText(iso: string) {
-  const [d, t] = iso.split("T");
-  const [y, m, day] = d.split("-");
-  return `${day}/${m}/${y} ${t.slice(0, 5)} (hora de Bogotá)`;
-}
-
 // Standard PDF fonts cover Latin-1 (accents, ñ); anything else is replaced rather than failing the receipt.
-const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const latin1 = (s: string) => s.replace(/[\u2009\u202f]/g, " ").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const color = (hex: string) => rgb(...hexToRgb01(hex));
 
-export async function voucherPdf(v: VoucherView): Promise<Uint8Array> {
+/** The PDF receipt, laid out and coloured like the web voucher (lib/brand.ts), with the same rows and words. */
+export async function voucherPdf(v: VoucherView, stay: VoucherStay | null = null): Promise<Uint8Array> {
+  const m = paymentMessages.es;
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Comprobante ${v.voucher_number} - ${OPERATOR_NAME}`);
   pdf.setProducer(OPERATOR_NAME);
@@ -103,78 +113,96 @@ export async function voucherPdf(v: VoucherView): Promise<Uint8Array> {
   const page = pdf.addPage([595, 842]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.1, 0.12, 0.16);
-  const muted = rgb(0.4, 0.45, 0.5);
-  let y = 790;
+  const ink = color(PALETTE.ink);
+  const muted = color(PALETTE.muted);
+  const white = color(PALETTE.white);
   const money = (n: { toString(): string }) => latin1(formatMoney(n, v.currency));
+  const right = (text: string, x: number, y: number, size: number, f = font, c = ink) =>
+    page.drawText(text, { x: x - f.widthOfTextAtSize(text, size), y, size, font: f, color: c });
 
-  page.drawRectangle({ x: 0, y: 770, width: 595, height: 72, color: rgb(0.05, 0.35, 0.55) });
-  page.drawText(OPERATOR_NAME, { x: 40, y: 800, size: 22, font: bold, color: rgb(1, 1, 1) });
-  page.drawText(v.refund ? "Comprobante de reembolso" : "Comprobante de pago", { x: 40, y: 782, size: 11, font, color: rgb(1, 1, 1) });
-  page.drawText(latin1(`N.º ${v.voucher_number}`), { x: 420, y: 800, size: 14, font: bold, color: rgb(1, 1, 1) });
-  y = 740;
+  // Header: the brand band with the product, the title and the number, as the web voucher's header.
+  page.drawRectangle({ x: 0, y: 762, width: 595, height: 80, color: color(PALETTE.brand700) });
+  page.drawText(OPERATOR_NAME, { x: 40, y: 806, size: 20, font: bold, color: white });
+  page.drawText(latin1(v.refund ? "Comprobante de reembolso" : m.voucher.title), { x: 40, y: 786, size: 11, font, color: white });
+  right(latin1(`${m.voucher.number} ${v.voucher_number}`), 555, 800, 14, bold, white);
 
-  const status = statusLabel(v.status).toUpperCase();
-  const tone = v.status === "approved" ? rgb(0.02, 0.5, 0.3) : v.status === "pending" ? rgb(0.7, 0.45, 0) : rgb(0.75, 0.1, 0.1);
-  page.drawText(`Estado: ${status}`, { x: 40, y, size: 16, font: bold, color: tone });
-  y -= 18;
+  // The status pill and the amount.
+  let y = 722;
+  const tone = STATUS_TONES[v.status] ?? STATUS_TONES.expired;
+  const status = latin1(m.status[v.status as keyof typeof m.status] ?? v.status);
+  const pillW = bold.widthOfTextAtSize(status, 11) + 24;
+  page.drawSvgPath(`M 10 0 H ${pillW - 10} A 10 10 0 0 1 ${pillW - 10} 20 H 10 A 10 10 0 0 1 10 0 Z`, { x: 40, y: y + 15, color: color(tone.bg), borderColor: color(tone.fg), borderWidth: 0.5, borderOpacity: 0.3 });
+  page.drawText(status, { x: 52, y: y + 1, size: 11, font: bold, color: color(tone.fg) });
+  right(money(v.amount), 555, y - 2, 20, bold);
+  y -= 30;
   if (v.decline_reason) {
-    page.drawText(latin1(`Motivo: ${v.decline_reason}`), { x: 40, y, size: 11, font, color: tone });
-    y -= 16;
+    const rejected = STATUS_TONES.rejected;
+    page.drawRectangle({ x: 40, y: y - 8, width: 515, height: 24, color: color(rejected.bg) });
+    page.drawText(latin1(`${m.voucher.reason}: ${v.decline_reason}`).slice(0, 95), { x: 50, y, size: 10, font, color: color(rejected.fg) });
+    y -= 34;
   }
-  y -= 10;
 
   const row = (label: string, value: string, strong = false) => {
     page.drawText(latin1(label), { x: 40, y, size: 10, font, color: muted });
-    page.drawText(latin1(value).slice(0, 80), { x: 210, y, size: 11, font: strong ? bold : font, color: ink });
-    y -= 20;
+    page.drawText(latin1(value).slice(0, 80), { x: 210, y, size: 10.5, font: strong ? bold : font, color: ink });
+    y -= 19;
   };
-  const section = (title: string) => {
-    y -= 6;
-    page.drawText(latin1(title), { x: 40, y, size: 12, font: bold, color: ink });
-    y -= 6;
-    page.drawLine({ start: { x: 40, y }, end: { x: 555, y }, thickness: 0.5, color: muted });
-    y -= 16;
+  const rule = () => {
+    y -= 2;
+    page.drawLine({ start: { x: 40, y }, end: { x: 555, y }, thickness: 0.75, color: color(PALETTE.rule) });
+    y -= 18;
   };
 
   if (v.refund) {
-    section("Reembolso");
-    row("Fecha", bogotaText(v.refund.created_at));
+    row("Reembolso", formatDateTime(v.refund.created_at));
     row("Valor reembolsado", `${money(v.refund.amount)} ${v.currency}`, true);
-    if (v.refund.reason) row("Motivo", v.refund.reason);
-    row("Reembolso", v.refund.refund_id);
+    if (v.refund.reason) row(m.voucher.reason, v.refund.reason);
+    row("N.º de reembolso", v.refund.refund_id);
+    rule();
   }
-  section("Pago");
-  row("Fecha", bogotaText(v.paid_at));
-  row("Medio de pago", methodLabel(v.method));
+  row(m.voucher.date, formatDateTime(v.paid_at));
+  row(m.voucher.method, m.method[v.method as keyof typeof m.method] ?? v.method);
   if (v.method === "card") {
-    row("Tarjeta", `${(v.card_brand ?? "").toUpperCase()} terminada en ${v.card_last4 ?? "----"}`);
-    if (v.installments) row("Cuotas", String(v.installments));
-    if (v.authorization_code) row("Código de autorización", v.authorization_code);
+    row(m.voucher.card, `${(v.card_brand ?? "").toUpperCase()} ${m.voucher.endingIn.replace("{last4}", v.card_last4 ?? "----")}`);
+    if (v.installments) row(m.voucher.installments, String(v.installments));
+    if (v.authorization_code) row(m.voucher.authorization, v.authorization_code);
   } else {
-    row("Referencia de pago", v.payment_reference ?? "-");
-    if (v.cash_method) row("Punto de pago", v.cash_method);
-    if (v.bank) row("Banco", v.bank);
+    row(m.voucher.paymentReference, v.payment_reference ?? "-");
+    if (v.cash_method) row(m.voucher.network, v.cash_method);
+    if (v.bank) row(m.voucher.bank, v.bank);
   }
-  row("Referencia del pedido", v.ref_number);
-  if (v.detail) row("Detalle", v.detail);
-  row("Transacción", v.transaction_id);
-
-  section("Hotel y pagador");
-  row("Hotel", `${v.hotel.name} (${cityLabel(v.hotel.city)})`);
-  row("Pagador", v.payer.name);
-  if (v.payer.fiscal_number) row("Documento", v.payer.fiscal_number);
+  const order = orderReference(v, stay);
+  if (order) row(m.voucher.order, order);
+  if (v.detail) row(m.voucher.detail, v.detail);
+  row(m.voucher.hotel, `${v.hotel.name} · ${cityLabel(v.hotel.city)}`);
+  const r = stay?.reservation;
+  if (r) {
+    row(m.voucher.reservation, r.code);
+    row(m.voucher.stay, `${formatDate(ymd(r.checkin))} - ${formatDate(ymd(r.checkout))} · ${countLabel(r.nights, "noche")}`);
+    row(m.voucher.guests, guestsLabel(r.adults, r.childrenAges, r.children));
+  }
+  row(m.voucher.payer, v.payer.name);
+  if (v.payer.fiscal_number) row(m.voucher.document, v.payer.fiscal_number);
   if (v.payer.email) row("Correo", v.payer.email);
 
-  section("Valores");
-  row("Valor base", money(v.base_amount));
-  row(`Impuestos (${Number(v.tax_percent) * 100} %)`, money(v.tax_amount));
-  row(`Servicio (${Number(v.service_percent) * 100} %)`, money(v.service_amount));
-  row("Total", `${money(v.amount)} ${v.currency}`, true);
-  if (Number(v.refunded_amount) > 0) row("Reembolsado", `${money(v.refunded_amount)} ${v.currency}`);
+  // Totals: base, taxes and service only when the payment broke them down (as the web voucher).
+  rule();
+  const tax = percentText(v.tax_percent);
+  const service = percentText(v.service_percent);
+  const total = (label: string, value: string, strong = false) => {
+    page.drawText(latin1(label), { x: 40, y, size: 10.5, font: strong ? bold : font, color: strong ? ink : muted });
+    right(latin1(value), 555, y, 10.5, strong ? bold : font);
+    y -= 19;
+  };
+  if (tax !== "0" || service !== "0") total(m.voucher.base, money(v.base_amount));
+  if (tax !== "0") total(m.voucher.tax.replace("{p}", tax), money(v.tax_amount));
+  if (service !== "0") total(m.voucher.service.replace("{p}", service), money(v.service_amount));
+  total(m.voucher.total, `${money(v.amount)} ${v.currency}`, true);
+  if (Number(v.refunded_amount) > 0) total("Reembolsado", `${money(v.refunded_amount)} ${v.currency}`);
 
-  y -= 20;
-  page.drawText(latin1(`Emitido por ${OPERATOR_NAME} el ${bogotaText(v.issued_at)}. Código de verificación: ${v.code}`), { x: 40, y, size: 8, font, color: muted });
-  page.drawText("Este comprobante no contiene datos completos de la tarjeta: solo la marca y los últimos cuatro dígitos.", { x: 40, y: y - 12, size: 8, font, color: muted });
+  y -= 16;
+  page.drawText(latin1(`${m.voucher.issuedBy.replace("{operator}", OPERATOR_NAME)} el ${formatDateTime(v.issued_at)} (hora de Bogotá) - ${m.voucher.transaction} ${v.transaction_id}`), { x: 40, y, size: 8, font, color: muted });
+  page.drawText(latin1(`Código de verificación: ${v.code}`), { x: 40, y: y - 12, size: 8, font, color: muted });
+  page.drawText("Este comprobante no contiene datos completos de la tarjeta: solo la marca y los últimos cuatro dígitos.", { x: 40, y: y - 24, size: 8, font, color: muted });
   return pdf.save();
 }

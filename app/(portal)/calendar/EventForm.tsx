@@ -74,7 +74,7 @@ function Checks({ items, selected, onChange, name }: { items: Array<{ id: number
       {items.map((i) => {
         const on = selected.includes(i.id);
         return (
-          <label key={i.id} className={`cursor-pointer rounded-full px-3 py-1 text-sm ring-1 ring-inset ${on ? "bg-sky-600 text-white ring-sky-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}>
+          <label key={i.id} className={`cursor-pointer rounded-full px-3 py-1 text-sm ring-1 ring-inset ${on ? "bg-sky-700 text-white ring-sky-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}>
             <input type="checkbox" className="sr-only" checked={on} onChange={() => onChange(on ? selected.filter((x) => x !== i.id) : [...selected, i.id])} />
             {i.label}
           </label>

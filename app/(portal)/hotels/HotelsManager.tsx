@@ -111,7 +111,7 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
         <div className="card overflow-hidden">
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 p-3">
             <h2 className="text-sm font-semibold text-slate-800">
-              {t("list")} <span className="font-normal text-slate-400">· {t("hotels", { n: hotels.length })}</span>
+              {t("list")} <span className="font-normal text-slate-600">· {hotels.length === 1 ? t("hotelsOne") : t("hotels", { n: hotels.length })}</span>
             </h2>
             <input className="input max-w-xs" placeholder={t("filter")} aria-label={t("filter")} value={filter} onChange={(e) => setFilter(e.target.value)} />
           </div>

@@ -15,6 +15,8 @@ const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, principal } = await portalContext(["agency", "operator"]);
   const { t, locale } = await getDict(paymentMessages);
+  // "1 pago", "3 pagos".
+  const total = (n: number) => t(n === 1 ? "list.totalOne" : "list.total", { n });
   const raw = await searchParams;
   const flat = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = listQuery.safeParse(flat);
@@ -45,8 +47,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         }
       />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label={t("list.approvedSum")} value={formatMoney(totals.approved.amount, "COP", locale)} hint={t("list.total", { n: totals.approved.count })} />
-        <StatCard label={t("list.pendingSum")} value={formatMoney(totals.pending.amount, "COP", locale)} hint={t("list.total", { n: totals.pending.count })} />
+        <StatCard label={t("list.approvedSum")} value={formatMoney(totals.approved.amount, "COP", locale)} hint={total(totals.approved.count)} />
+        <StatCard label={t("list.pendingSum")} value={formatMoney(totals.pending.amount, "COP", locale)} hint={total(totals.pending.count)} />
         <StatCard label={t("list.rejectedCount")} value={totals.rejected.count} />
       </div>
 
@@ -77,7 +79,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           <Link href="/payments" className="btn-secondary">
             {t("list.clear")}
           </Link>
-          <span className="ml-auto self-center text-sm text-slate-500">{t("list.total", { n: result.total })}</span>
+          <span className="ml-auto self-center text-sm text-slate-500">{total(result.total)}</span>
         </div>
       </form>
 
@@ -105,7 +107,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td className="whitespace-nowrap">{formatDateTime(p.created_at, locale)}</td>
                   <td>
                     <div className="font-medium">{p.ref_number}</div>
-                    <div className="font-mono text-xs text-slate-400">#{p.apm_detail_id}</div>
+                    <div className="font-mono text-xs text-slate-600">#{p.apm_detail_id}</div>
                   </td>
                   <td>
                     {p.ref_name} {p.ref_lastname}

@@ -178,7 +178,7 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div>
           <h2 className="font-semibold text-slate-900">{t("log.title")}</h2>
-          {query.data && <p className="text-xs text-slate-500">{t("log.total", { n: query.data.total })}</p>}
+          {query.data && <p className="text-xs text-slate-500">{query.data.total === 1 ? t("log.totalOne") : t("log.total", { n: query.data.total })}</p>}
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-xs text-slate-600">
@@ -285,7 +285,7 @@ function DeliveryItem({ delivery: d, agencyName, onChanged }: { delivery: Delive
             {last && ` · ${t("log.last")}: ${last.status_code ?? "—"}`}
             {d.next_attempt_at && ` · ${t("log.next")}: ${formatDateTime(d.next_attempt_at, locale)}`}
           </p>
-          <p className="truncate text-xs text-slate-400">{d.url}</p>
+          <p className="truncate text-xs text-slate-600">{d.url}</p>
         </div>
         <div className="flex shrink-0 gap-2">
           <button type="button" className="btn-secondary" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -90,7 +90,7 @@ function Arguments({ rows }: { rows: Row[] }) {
           </div>
         ))}
       </dl>
-      <div className="hidden overflow-x-auto sm:block">
+      <div tabIndex={0} className="hidden overflow-x-auto sm:block">
         <table className="table-basic">
           <thead>
             <tr>
@@ -148,7 +148,7 @@ function Call({ name, args, answer }: { name: string; args: unknown; answer: str
       <p>
         <code className="font-semibold text-brand-700">{name}</code>
       </p>
-      <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(args, null, 2)}</pre>
+      <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(args, null, 2)}</pre>
       <p className="text-slate-600">
         <span className="font-medium text-slate-700">Texto del resultado:</span> {answer}
       </p>

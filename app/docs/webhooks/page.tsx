@@ -40,7 +40,7 @@ function render(md: string): React.ReactNode[] {
       i++;
       while (i < lines.length && !lines[i].startsWith("```")) code.push(lines[i++]);
       i++;
-      blocks.push(<pre key={key} className="overflow-x-auto rounded-md bg-slate-900 p-4 text-xs text-slate-100">{code.join("\n")}</pre>);
+      blocks.push(<pre key={key} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 text-xs text-slate-100">{code.join("\n")}</pre>);
     } else if (/^#{1,3} /.test(line)) {
       const level = line.indexOf(" ");
       const text = line.slice(level + 1);
@@ -56,7 +56,7 @@ function render(md: string): React.ReactNode[] {
       }
       const [head, ...body] = rows;
       blocks.push(
-        <div key={key} className="overflow-x-auto">
+        <div key={key} tabIndex={0} className="overflow-x-auto">
           <table className="table-basic">
             <thead><tr>{head.map((c, j) => <th key={j}>{inline(c, `${key}h${j}`)}</th>)}</tr></thead>
             <tbody className="divide-y divide-slate-100">

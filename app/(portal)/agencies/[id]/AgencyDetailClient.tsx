@@ -251,7 +251,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
       )}
       <h3 className="text-sm font-medium text-slate-600">{t("detail.ledger")}</h3>
       {q.data?.entries.length ? (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0}>
           <table className="table-basic">
             <thead>
               <tr>

@@ -72,7 +72,7 @@ export function Arrivals({ today, initialPeriod }: { today: string; initialPerio
                 <span className="font-semibold">{formatMoney(r.amount_paid, r.currency, locale)}</span>{" "}
                 <span className="text-slate-500">{t("arrivals.of", { total: formatMoney(r.amount, r.currency, locale) })}</span>
               </p>
-              <p className="mt-1 font-mono text-xs text-slate-400">{r.chatbot_id}</p>
+              <p className="mt-1 font-mono text-xs text-slate-600">{r.chatbot_id}</p>
             </Link>
           ))}
         </div>
