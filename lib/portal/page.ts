@@ -54,3 +54,12 @@ export async function orNull<T>(read: Promise<T>): Promise<T | null> {
     throw e;
   }
 }
+
+/** A dynamic segment as text: decoded when it still carries percent-encoding, as it came when that is malformed (`%25ZZ` -> `%ZZ`), never a throw. */
+export function pathParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

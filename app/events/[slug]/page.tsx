@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { serviceContext } from "@/lib/portal/page";
+import { pathParam, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { intlLocale } from "@/lib/i18n";
 import { publicEvent, safeHtml } from "@/lib/calendar/public";
@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 
 async function load(slug: string) {
   const { db } = await serviceContext();
-  return publicEvent(db, decodeURIComponent(slug));
+  return publicEvent(db, pathParam(slug));
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { orNotFound, portalContext } from "@/lib/portal/page";
+import { orNotFound, pathParam, portalContext } from "@/lib/portal/page";
 import { toJson } from "@/lib/http/handler";
 import { getPaymentDetail } from "@/lib/payments/service";
 import { PaymentDetail } from "./PaymentDetail";
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Pago" };
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const { db, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
-  const payment = await orNotFound(getPaymentDetail(db, principal, decodeURIComponent(id)));
+  const payment = await orNotFound(getPaymentDetail(db, principal, pathParam(id)));
   // Plain JSON for the client component (Decimals become numbers as in the API).
   return <PaymentDetail payment={JSON.parse(toJson(payment))} />;
 }
