@@ -16,6 +16,16 @@ test.describe("security headers and sessions", () => {
     await expect(page.getByRole("button", { name: /ingresar/i })).toBeVisible();
   });
 
+  test("a page segment that decodes to malformed percent-encoding is a Spanish 404, never an error page", async ({ page }) => {
+    const event = await page.goto("/events/%25ZZ");
+    expect(event!.status()).toBe(404);
+    await expect(page.getByText(/no encontr/i).first()).toBeVisible();
+    await signIn(page, DEMO.operator);
+    const payment = await page.goto("/payments/%25ZZ");
+    expect(payment!.status()).toBe(404);
+    await expect(page.getByText(/no encontr/i).first()).toBeVisible();
+  });
+
   test("the pay page and the login cannot be framed by another site", async ({ page, baseURL }) => {
     const pay = await page.goto("/pay/LNKNOPE0000");
     expect(pay!.headers()["referrer-policy"]).toBe("no-referrer");
