@@ -1,5 +1,6 @@
 // The one request pipeline for /api: match -> size -> authenticate -> authorize -> rate limit -> parse
-// -> (idempotency) -> service -> standard body. Route modules only declare; this file does the rest once.
+// -> (idempotency) -> service -> standard body, one named step each (pipeline()). Route modules only declare;
+// this file does the rest once.
 import crypto from "node:crypto";
 import { z } from "zod";
 import "./zod";
@@ -8,18 +9,15 @@ import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooMany
 import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
 import { InputError, pathProblem } from "./input";
 import { RawResponse, type AnyRoute, type Method } from "./route";
-import { logger, log as rootLog } from "./log";
+import { logger, log as rootLog, type Logger } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
 import { encodedResponse, Precompressed } from "./compress";
 import { getDatabase, Prisma, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
-import { config } from "@/lib/config";
-import { resolveApiKey, safeEqual } from "@/lib/auth/api-keys";
-import { sessionPrincipal } from "@/lib/auth/session";
+import { authenticate, authenticateCron } from "@/lib/auth/authenticate";
 import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
 import { clientIp } from "@/lib/auth/client-ip";
 import { routeLimits } from "@/lib/auth/route-limits";
-import { allowedOriginHosts } from "@/lib/auth/origin";
 import { principalKey, type Principal } from "@/lib/auth/principal";
 
 interface CompiledRoute {
@@ -92,52 +90,26 @@ function isOutOfRange(e: unknown): boolean {
   return false;
 }
 
-interface Authenticated {
-  principal: Principal | null;
+/** What the pipeline knows of a request before it is matched: its id, its path under basePath, its log. */
+interface Incoming {
+  req: Request;
+  url: URL;
+  path: string;
+  method: Method;
+  requestId: string;
+  log: Logger;
+  baseHeaders: Record<string, string>;
+  /** Filled as the steps learn them, for the access log. */
+  routeLabel: string;
+  principalLabel: string | null;
 }
 
-export async function authenticate(req: Request, database: Database, clock: Clock, required: boolean): Promise<Authenticated> {
-  const cfg = config();
-  const header = req.headers.get("authorization");
-  let lookup: { ok: true; principal: Principal; agency: { isActive: boolean; isArchived: boolean } | null } | null = null;
-  if (header) {
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m) {
-      if (required) throw unauthorized("Authorization debe ser 'Bearer <clave API>'");
-      return { principal: null };
-    }
-    const key = m[1];
-    if (cfg.operatorApiKey && safeEqual(key, cfg.operatorApiKey)) {
-      return {
-        principal: { role: "operator", via: "bootstrap", userId: null, apiKeyId: null, agencyId: null, agencyType: null, hotelIds: [] },
-      };
-    }
-    const r = await resolveApiKey(database, key, clock.now());
-    if (!r.ok) {
-      if (required) throw unauthorized("La clave API no es válida o fue revocada");
-      return { principal: null };
-    }
-    lookup = r;
-  } else {
-    const r = await sessionPrincipal(database.prisma, req.headers.get("cookie"));
-    if (r.ok) {
-      // A browser session may only write from our own pages.
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        const origin = req.headers.get("origin");
-        if (origin && !allowedOriginHosts(req).has(originHost(origin))) throw forbidden("Origen no permitido para una sesión del portal");
-      }
-      lookup = r;
-    } else if (required) {
-      throw unauthorized(r.present ? "La sesión expiró; inicie sesión de nuevo" : undefined);
-    }
-  }
-  if (!lookup) return { principal: null };
-  if (lookup.principal.role === "agency" && lookup.agency && (!lookup.agency.isActive || lookup.agency.isArchived)) {
-    if (required) throw forbidden(lookup.agency.isArchived ? "La agencia está archivada" : "La agencia está inactiva");
-    return { principal: null };
-  }
-  return { principal: lookup.principal };
+interface Matched {
+  route: CompiledRoute;
+  m: RegExpExecArray;
 }
+
+type Outcome = StoredResponse & { replayed?: boolean };
 
 export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
   const compiled: CompiledRoute[] = opts.routes.map((def) => ({ def, ...compilePath(def.path) }));
@@ -145,135 +117,164 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
 
   return async function handle(req: Request): Promise<Response> {
     const started = performance.now();
-    const incomingId = req.headers.get("x-request-id");
-    const requestId = incomingId && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
-    const reqLog = logger({ request_id: requestId });
-    const url = new URL(req.url);
-    let path = url.pathname.startsWith(opts.basePath) ? url.pathname.slice(opts.basePath.length) : url.pathname;
-    if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
-    if (path === "") path = "/";
-    const method = (req.method === "HEAD" ? "GET" : req.method) as Method;
-    const baseHeaders: Record<string, string> = { "x-request-id": requestId, "cache-control": "no-store" };
-    let routeLabel = "(sin ruta)";
-    let principalLabel: string | null = null;
-
-    const result = await (async (): Promise<StoredResponse & { replayed?: boolean }> => {
+    const incoming = receive(req, opts.basePath);
+    const result = await (async (): Promise<Outcome> => {
       try {
-        // The input gate, first: a path with malformed %-encoding, NUL or a lone surrogate is refused.
-        const problem = pathProblem(url.pathname);
-        if (problem) throw new InputError("ruta", problem);
-        const candidates = compiled
-          .map((c) => ({ c, m: c.regex.exec(path) }))
-          .filter((x): x is { c: CompiledRoute; m: RegExpExecArray } => x.m !== null);
-        if (candidates.length === 0) throw notFound(`No existe la ruta ${req.method} ${opts.basePath}${path}`);
-        const match = candidates.find((x) => x.c.def.method === method);
-        if (!match) {
-          const allowed = [...new Set(candidates.map((x) => x.c.def.method))];
-          if (req.method === "OPTIONS") return { status: 204, body: undefined, headers: { Allow: [...allowed, "OPTIONS"].join(", ") } };
-          throw methodNotAllowed(allowed);
-        }
-        const { def } = match.c;
-        routeLabel = `${def.method} ${def.path}`;
-        const declared = Number(req.headers.get("content-length") ?? "0");
-        if (declared > MAX_BODY_BYTES) throw new HttpError(413, `El cuerpo supera el límite de ${MAX_BODY_BYTES} bytes`);
-
-        const database = await getDb().catch(() => {
-          throw new HttpError(503, "La base de datos no está disponible");
-        });
-        const clock = opts.clock ?? systemClock;
-
-        let principal: Principal | null = null;
-        if (def.access === "cron") {
-          const secret = config().cronSecret;
-          const header = req.headers.get("authorization") ?? "";
-          const m = /^Bearer\s+(\S+)$/i.exec(header);
-          if (!secret) throw unauthorized("Las rutas programadas están desactivadas: CRON_SECRET no está configurado");
-          if (!m || !safeEqual(m[1], secret)) throw unauthorized("Se requiere Authorization: Bearer $CRON_SECRET");
-        } else {
-          const required = def.access !== "public";
-          principal = (await authenticate(req, database, clock, required)).principal;
-          if (required) {
-            if (!principal) throw unauthorized();
-            if (!(def.access as readonly string[]).includes(principal.role)) {
-              throw forbidden(`Esta operación no está permitida para el rol ${principal.role}`);
-            }
-          }
-        }
-        if (principal) principalLabel = principalKey(principal);
-        const ip = clientIp(req);
-        const limits = await takeLimits(database, [{ rule: apiRule(), key: principalLabel ?? `ip:${ip}` }, ...routeLimits(def.path, method, match.c.names, match.m, ip)]);
-        if (!limits.ok) throw tooManyRequests(limits.retryAfterSeconds);
-
-        // Path parameters, query and body, each through its schema; the field is named in `detail`.
-        const rawParams: Record<string, string> = {};
-        match.c.names.forEach((n, i) => {
-          rawParams[n] = decodeURIComponent(match.m[i + 1]); // the gate above proved it decodes
-        });
-        const params = def.params ? parseParams(def.params, rawParams) : rawParams;
-        const query = def.query ? parseWith(def.query, queryObject(url)) : queryObject(url);
-        let bodyText = "";
-        let body: unknown = undefined;
-        if (method !== "GET" && method !== "DELETE") {
-          bodyText = await readBodyText(req);
-          if (def.body) {
-            const raw = parseBody(bodyText, req.headers.get("content-type"));
-            if (raw === undefined && !def.optionalBody) throw badRequest("cuerpo: se requiere un cuerpo JSON");
-            body = raw === undefined ? undefined : parseWith(def.body, raw);
-          }
-        }
-
-        const run = async (): Promise<StoredResponse> => {
-          try {
-            const out = await def.handler({ req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId, log: reqLog });
-            if (out instanceof Response) return { status: out.status, body: out, headers: {} };
-            if (out instanceof RawResponse) return { status: out.status, body: out.body, headers: out.headers };
-            return { status: out === undefined ? 204 : 200, body: out, headers: {} };
-          } catch (e) {
-            return errorData(e, reqLog);
-          }
-        };
-
-        const idemKey = req.headers.get("idempotency-key");
-        if (def.idempotent && idemKey !== null) {
-          const scope = principalLabel ?? `ip:${clientIp(req)}`;
-          return await withIdempotency(
-            database,
-            { scope, key: idemKey, route: def.path, fingerprint: requestFingerprint(method, url.pathname.replace(/\/+$/, ""), bodyText), now: clock.now(), clock },
-            run,
-          );
-        }
-        return await run();
+        return await pipeline(incoming, compiled, opts, getDb);
       } catch (e) {
-        return errorData(e, reqLog);
+        return errorData(e, incoming.log);
       }
     })();
-
-    const headers = { ...baseHeaders, ...(result.headers ?? {}) };
-    if (result.replayed) headers["idempotent-replayed"] = "true";
-    let response: Response;
-    if (result.body instanceof Response) {
-      response = result.body;
-      for (const [k, v] of Object.entries(baseHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    } else if (result.body instanceof Uint8Array || typeof result.body === "string" || result.body instanceof Precompressed) {
-      response = await encodedResponse(req, result.status, result.body, headers);
-    } else {
-      response = await jsonResponse(req, result.status, result.body, headers);
-    }
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    if (process.env.LOG_REQUESTS !== "off") {
-      rootLog.info("request", { request_id: requestId, method: req.method, route: routeLabel, status: response.status, ms, principal: principalLabel });
-    }
+    const response = await respond(req, result, incoming.baseHeaders);
+    logRequest(incoming, response, started);
     return response;
   };
 }
 
-/** The Origin header's host, or "" when it is not a URL (`null`, garbage): then it matches no allowed host (403). */
-export function originHost(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return "";
+/** Request id (the caller's when it is sane), the path under basePath without trailing slashes, the method. */
+function receive(req: Request, basePath: string): Incoming {
+  const incomingId = req.headers.get("x-request-id");
+  const requestId = incomingId && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
+  const url = new URL(req.url);
+  let path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  if (path === "") path = "/";
+  return {
+    req,
+    url,
+    path,
+    method: (req.method === "HEAD" ? "GET" : req.method) as Method,
+    requestId,
+    log: logger({ request_id: requestId }),
+    baseHeaders: { "x-request-id": requestId, "cache-control": "no-store" },
+    routeLabel: "(sin ruta)",
+    principalLabel: null,
+  };
+}
+
+/** The steps in order: match, authenticate, rate limit, parse, then the call (through Idempotency-Key if sent). */
+async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: ApiHandlerOptions, getDb: () => Promise<Database>): Promise<Outcome> {
+  const matched = match(incoming, compiled, opts.basePath);
+  if ("status" in matched) return matched;
+  const { def } = matched.route;
+  incoming.routeLabel = `${def.method} ${def.path}`;
+  const database = await getDb().catch(() => {
+    throw new HttpError(503, "La base de datos no está disponible");
+  });
+  const clock = opts.clock ?? systemClock;
+  const principal = await authenticateFor(def, incoming.req, database, clock);
+  if (principal) incoming.principalLabel = principalKey(principal);
+  await rateLimit(incoming, matched, database);
+  const { params, query, body, bodyText } = await parseInput(incoming, matched);
+  const run = () => call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log });
+  return idempotent(incoming, def, bodyText, database, clock, run);
+}
+
+/** The route for the path and method; an OPTIONS answer; or 404/405/413 (and 400 for a path that does not decode). */
+function match(incoming: Incoming, compiled: CompiledRoute[], basePath: string): Matched | Outcome {
+  const { req, url, path, method } = incoming;
+  // The input gate, first: a path with malformed %-encoding, NUL or a lone surrogate is refused.
+  const problem = pathProblem(url.pathname);
+  if (problem) throw new InputError("ruta", problem);
+  const candidates = compiled.map((route) => ({ route, m: route.regex.exec(path) })).filter((x): x is Matched => x.m !== null);
+  if (candidates.length === 0) throw notFound(`No existe la ruta ${req.method} ${basePath}${path}`);
+  const found = candidates.find((x) => x.route.def.method === method);
+  if (!found) {
+    const allowed = [...new Set(candidates.map((x) => x.route.def.method))];
+    if (req.method === "OPTIONS") return { status: 204, body: undefined, headers: { Allow: [...allowed, "OPTIONS"].join(", ") } };
+    throw methodNotAllowed(allowed);
   }
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, `El cuerpo supera el límite de ${MAX_BODY_BYTES} bytes`);
+  return found;
+}
+
+/** The principal the route's access asks for: none for public routes (but read when given), the cron secret, or a role. */
+async function authenticateFor(def: AnyRoute, req: Request, database: Database, clock: Clock): Promise<Principal | null> {
+  if (def.access === "cron") {
+    authenticateCron(req);
+    return null;
+  }
+  const required = def.access !== "public";
+  const { principal } = await authenticate(req, database, clock, required);
+  if (required) {
+    if (!principal) throw unauthorized();
+    if (!(def.access as readonly string[]).includes(principal.role)) throw forbidden(`Esta operación no está permitida para el rol ${principal.role}`);
+  }
+  return principal;
+}
+
+/** The caller's overall budget (by principal, else by address) and the route's own limits; 429 when spent. */
+async function rateLimit(incoming: Incoming, matched: Matched, database: Database) {
+  const ip = clientIp(incoming.req);
+  const { route, m } = matched;
+  const limits = await takeLimits(database, [{ rule: apiRule(), key: incoming.principalLabel ?? `ip:${ip}` }, ...routeLimits(route.def.path, incoming.method, route.names, m, ip)]);
+  if (!limits.ok) throw tooManyRequests(limits.retryAfterSeconds);
+}
+
+/** Path parameters, query and body, each through its schema; the field is named in `detail`. */
+async function parseInput(incoming: Incoming, matched: Matched) {
+  const { req, url, method } = incoming;
+  const { def, names } = matched.route;
+  const rawParams: Record<string, string> = {};
+  names.forEach((n, i) => {
+    rawParams[n] = decodeURIComponent(matched.m[i + 1]); // the gate in match() proved it decodes
+  });
+  const params = def.params ? parseParams(def.params, rawParams) : rawParams;
+  const query = def.query ? parseWith(def.query, queryObject(url)) : queryObject(url);
+  let bodyText = "";
+  let body: unknown = undefined;
+  if (method !== "GET" && method !== "DELETE") {
+    bodyText = await readBodyText(req);
+    if (def.body) {
+      const raw = parseBody(bodyText, req.headers.get("content-type"));
+      if (raw === undefined && !def.optionalBody) throw badRequest("cuerpo: se requiere un cuerpo JSON");
+      body = raw === undefined ? undefined : parseWith(def.body, raw);
+    }
+  }
+  return { params, query, body, bodyText };
+}
+
+/** The route's handler; what it returns or throws becomes the stored response (replayable by idempotency). */
+async function call(def: AnyRoute, ctx: Parameters<AnyRoute["handler"]>[0]): Promise<StoredResponse> {
+  try {
+    const out = await def.handler(ctx);
+    if (out instanceof Response) return { status: out.status, body: out, headers: {} };
+    if (out instanceof RawResponse) return { status: out.status, body: out.body, headers: out.headers };
+    return { status: out === undefined ? 204 : 200, body: out, headers: {} };
+  } catch (e) {
+    return errorData(e, ctx.log);
+  }
+}
+
+/** With an Idempotency-Key on a route that takes one, the first answer is stored and replayed; else just run. */
+async function idempotent(incoming: Incoming, def: AnyRoute, bodyText: string, database: Database, clock: Clock, run: () => Promise<StoredResponse>): Promise<Outcome> {
+  const key = incoming.req.headers.get("idempotency-key");
+  if (!def.idempotent || key === null) return run();
+  const scope = incoming.principalLabel ?? `ip:${clientIp(incoming.req)}`;
+  const fingerprint = requestFingerprint(incoming.method, incoming.url.pathname.replace(/\/+$/, ""), bodyText);
+  return withIdempotency(database, { scope, key, route: def.path, fingerprint, now: clock.now(), clock }, run);
+}
+
+/** The HTTP response: a route's own Response, bytes or text, or JSON; always with the request id. */
+async function respond(req: Request, result: Outcome, baseHeaders: Record<string, string>): Promise<Response> {
+  const headers = { ...baseHeaders, ...(result.headers ?? {}) };
+  if (result.replayed) headers["idempotent-replayed"] = "true";
+  if (result.body instanceof Response) {
+    const response = result.body;
+    for (const [k, v] of Object.entries(baseHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  }
+  if (result.body instanceof Uint8Array || typeof result.body === "string" || result.body instanceof Precompressed) {
+    return encodedResponse(req, result.status, result.body, headers);
+  }
+  return jsonResponse(req, result.status, result.body, headers);
+}
+
+function logRequest(incoming: Incoming, response: Response, started: number) {
+  if (process.env.LOG_REQUESTS === "off") return;
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  rootLog.info("request", { request_id: incoming.requestId, method: incoming.req.method, route: incoming.routeLabel, status: response.status, ms, principal: incoming.principalLabel });
 }
 
 /**
