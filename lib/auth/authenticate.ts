@@ -1,5 +1,5 @@
 // Who is calling: a bearer API key (or the bootstrap operator key), a portal session cookie, or the cron secret.
-// Used by the /api pipeline (lib/http/handler.ts), the calendar's WordPress pipeline and the media upload.
+// Used by the /api pipeline (lib/api/handler.ts), the calendar's WordPress pipeline and the media upload.
 import type { Database } from "@/lib/db/open";
 import type { Clock } from "@/lib/clock";
 import { config } from "@/lib/config";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/portal/session";
 import { getDatabase } from "@/lib/db";
 import { HttpError } from "@/lib/http/errors";
-import { toJson } from "@/lib/http/handler";
+import { toJson } from "@/lib/http/json";
 import { getPaymentDetail } from "@/lib/payments/service";
 import { PaymentDetail } from "./PaymentDetail";
 

@@ -1,18 +1,20 @@
 // The one request pipeline for /api: match -> size -> authenticate -> authorize -> rate limit -> parse
 // -> (idempotency) -> service -> standard body, one named step each (pipeline()). Route modules only declare;
-// this file does the rest once.
+// this file does the rest once. It composes the HTTP kit (lib/http) and the callers' identity (lib/auth), and
+// lives above both so that neither imports the other's way back (docs/architecture.md "Imports").
 import crypto from "node:crypto";
 import { z } from "zod";
-import "./zod";
-import { formatZodError } from "./zod";
-import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooManyRequests, badRequest } from "./errors";
-import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "./body";
-import { InputError, pathProblem } from "./input";
-import { RawResponse, type AnyRoute, type Method } from "./route";
-import { logger, log as rootLog, type Logger } from "./log";
-import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
-import { encodedResponse, Precompressed } from "./compress";
-import { getDatabase, Prisma, type Database } from "@/lib/db";
+import "@/lib/http/zod";
+import { formatZodError } from "@/lib/http/zod";
+import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooManyRequests, badRequest } from "@/lib/http/errors";
+import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "@/lib/http/body";
+import { InputError, pathProblem } from "@/lib/http/input";
+import { RawResponse, type AnyRoute, type Method } from "@/lib/http/route";
+import { logger, log as rootLog, type Logger } from "@/lib/http/log";
+import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
+import { encodedResponse, Precompressed } from "@/lib/http/compress";
+import { getDatabase, type Database } from "@/lib/db";
+import { toJson } from "@/lib/http/json";
 import { systemClock, type Clock } from "@/lib/clock";
 import { authenticate, authenticateCron } from "@/lib/auth/authenticate";
 import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
@@ -51,15 +53,6 @@ export interface ApiHandlerOptions {
 }
 
 export type ApiHandler = (req: Request) => Promise<Response>;
-
-/** JSON that turns Prisma Decimals into numbers (money is exact until this last step). */
-export function toJson(body: unknown): string {
-  return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
-    const original = this[key];
-    if (Prisma.Decimal.isDecimal(original)) return (original as Prisma.Decimal).toNumber();
-    return value;
-  });
-}
 
 async function jsonResponse(req: Request, status: number, body: unknown, headers: Record<string, string>): Promise<Response> {
   if (status === 204 || body === undefined) return new Response(null, { status: status === 200 ? 204 : status, headers });
