@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import { RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
+import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
@@ -214,6 +214,8 @@ export async function createReservation(database: Database, principal: Principal
         priced.filter((p) => lost.has(p.roomId)).map((p) => p.index),
       );
     }
+    // Only when the channel-holds job took this hold for an orphan while it was being made: nothing is held.
+    if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
   return { msg: "Reserva registrada; pendiente de pago", chatbot_id: code };
