@@ -13,6 +13,25 @@ const config = [
     },
   },
   {
+    // Pages, layouts and components read and write through the services, like the /api routes (docs/architecture.md,
+    // "Services"). app/api needs no exception: it hands every request to lib/api/index.ts.
+    files: ["app/**/*.{ts,tsx,js,jsx,mjs}", "components/**/*.{ts,tsx,js,jsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/db", "@/lib/db/**", "**/lib/db", "**/lib/db/**", "@prisma/*", ".prisma/*"],
+              message:
+                "Pages do not query the database: call a lib/<capability> service (db, principal, input, now) with portalContext() or serviceContext() from lib/portal/page.ts. See docs/architecture.md, \"Services\".",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One way only: lib/auth builds on the HTTP kit (errors, log, route definitions); the /api pipeline that
     // composes both is lib/api/handler.ts (docs/architecture.md, "Imports"). Types (Principal) may be named.
     files: ["lib/http/**/*.ts"],

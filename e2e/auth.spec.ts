@@ -52,8 +52,8 @@ test.describe("sign-in per role", () => {
     const me = await request.get("/api/v2/me", { headers: { authorization: `Bearer ${key}` } });
     expect(me.status()).toBe(200);
     expect((await me.json()).role).toBe("agency");
-    page.once("dialog", (d) => d.accept());
     await card.getByRole("row", { name: /e2e/ }).getByRole("button", { name: /revocar/i }).click();
+    await page.getByRole("dialog", { name: /¿Revocar la clave hbk_/ }).getByRole("button", { name: "Revocar" }).click();
     await expect(card.getByRole("row", { name: /e2e/ })).toContainText(/revocada/i);
     expect((await request.get("/api/v2/me", { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
     await page.screenshot({ path: artifact("api-keys.png"), fullPage: true });

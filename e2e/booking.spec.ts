@@ -44,6 +44,15 @@ test.describe("booking", () => {
     await expect(page.getByText("Datos del huésped actualizados.")).toBeVisible();
     await expect(page.getByTestId("reservation-detail")).toContainText("camila@nuevo.example.co");
 
+    // Cancelling asks first; Escape keeps the reservation.
+    await page.getByRole("button", { name: "Cancelar reserva" }).click();
+    const ask = page.getByRole("dialog", { name: `¿Cancelar la reserva ${code}?` });
+    await expect(ask).toContainText("Las habitaciones volverán al inventario");
+    await shoot(page, "reservation-cancel-dialog");
+    await page.keyboard.press("Escape");
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId("countdown")).toBeVisible();
+
     // The list finds it by code and by guest.
     await page.goto("/reservations");
     await page.getByLabel("Código").fill(code);
@@ -86,8 +95,12 @@ test("a preloaded-balance agency pays a booking from its balance and sees the le
   ).json();
   await signIn(page, DEMO.wholesale);
   await page.goto(`/reservations/${booked.chatbot_id}`);
-  page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: /Pagar con saldo/ }).click();
+  const ask = page.getByRole("dialog", { name: "¿Pagar con el saldo precargado?" });
+  await expect(ask).toContainText(/Se descontarán \$\s?[\d.]+ del saldo de la agencia/);
+  await shoot(page, "reservation-balance-dialog");
+  await ask.getByRole("button", { name: /^Pagar \$/ }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByText("Reserva pagada con saldo precargado.")).toBeVisible();
   await expect(page.getByTestId("reservation-detail")).toContainText("Confirmada");
   await expect(page.getByTestId("amount-due")).toHaveText(/\$\s?0/);

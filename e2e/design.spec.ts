@@ -238,6 +238,12 @@ test("leaks: Spanish 404, Spanish words for agency types and accounts, guidance 
   await page.goto("/reservations");
   await expect(page.getByText("Reservas de todas las agencias")).toBeVisible();
   await expect(page.getByText("de su agencia")).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Agencia" })).toBeVisible();
+  await expect(page.getByTestId("reservation-agency").first()).not.toBeEmpty();
+  await shoot(page, "design-reservations-operator");
+  await page.goto("/payments");
+  await expect(page.getByText("de todas las agencias")).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Agencia" })).toBeVisible();
   await page.goto("/agencies");
   await page.getByRole("button", { name: "Nueva agencia" }).click();
   await expect(page.getByText("Cuenta de pagos", { exact: true })).toBeVisible();

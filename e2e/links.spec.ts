@@ -105,6 +105,28 @@ test.describe("payment links", () => {
     await expect(page.getByTestId("reservation-detail")).toContainText("Confirmada");
   });
 
+  test("cancelling a link asks first in the portal's dialog; confirmed, the link is cancelled", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${demoKeys().retailer}` };
+    const me = await (await request.get("/api/v2/me", { headers })).json();
+    const hotels = await (await request.get("/api/v2/hotels?city=Cartagena", { headers })).json();
+    const link = await (
+      await request.post("/api/v2/links/schedule", {
+        headers,
+        data: { agency_id: me.agency_id, hotel_id: hotels[0].id, guest_name: "Andrés Gil", email: "andres@example.co", phone: "573001234567", amount: "120000.00", description: "Anticipo", available_hours: 24 },
+      })
+    ).json();
+    await signIn(page, DEMO.agency);
+    await page.goto(`/links/${link.code}`);
+    await page.getByRole("button", { name: "Cancelar enlace" }).click();
+    const ask = page.getByRole("dialog", { name: "¿Cancelar este enlace?" });
+    await expect(ask).toContainText("El huésped ya no podrá pagar con él");
+    await shoot(page, "links-cancel-dialog");
+    await ask.getByRole("button", { name: "Cancelar enlace" }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByTestId("link-status")).toContainText("Cancelado");
+    await expect(page.getByRole("button", { name: "Cancelar enlace" })).toHaveCount(0);
+  });
+
   test("an unknown or expired link says so plainly", async ({ page }) => {
     await page.goto("/pay/AAAAAAAAAAAAAAAAAAAAAA");
     await expect(page.getByTestId("pay-missing")).toContainText("no existe");

@@ -13,7 +13,7 @@ export default async function PortalLayout({ children }: { children: React.React
       user={{ name: user.name, email: user.email, role: user.principal.role, agencyName: user.agency?.name ?? null }}
       // The balance ledger exists only for preloaded-balance agencies.
       nav={NAV[user.principal.role].filter((item) => item.href !== "/balance" || user.agency?.isPreloaded)}
-      banner={<WebhookFailureBanner agencyId={user.principal.role === "agency" ? user.principal.agencyId : null} />}
+      banner={<WebhookFailureBanner principal={user.principal} />}
     >
       <QueryProvider>{children}</QueryProvider>
     </PortalShell>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDatabase } from "@/lib/db";
+import { serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { intlLocale } from "@/lib/i18n";
-import { publicCities, upcomingEvents } from "@/lib/calendar/public";
+import { publicCategories, publicCities, upcomingEvents } from "@/lib/calendar/public";
 import { fmtYmd } from "@/lib/calendar/tz";
 import { messages } from "./messages";
 
@@ -17,12 +17,8 @@ type Search = { categories?: string; tags?: string; venue?: string; organizer?: 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const { t, locale } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const [events, cities, categories] = await Promise.all([
-    upcomingEvents(prisma, new Date(), sp),
-    publicCities(prisma),
-    prisma.calendarTerm.findMany({ where: { taxonomy: "tribe_events_cat", events: { some: { event: { status: "publish" } } } }, orderBy: { name: "asc" } }),
-  ]);
+  const { db, now } = await serviceContext();
+  const [events, cities, categories] = await Promise.all([upcomingEvents(db, now, sp), publicCities(db), publicCategories(db)]);
   const loc = intlLocale(locale);
   const monthFmt = new Intl.DateTimeFormat(loc, { month: "long", year: "numeric", timeZone: "UTC" });
   const dayFmt = new Intl.DateTimeFormat(loc, { day: "numeric", timeZone: "UTC" });

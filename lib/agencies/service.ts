@@ -121,6 +121,17 @@ export async function listAgencies(db: PrismaClient, f: AgencyFilters) {
   return { rows: rows.map(presentAgency), total };
 }
 
+/**
+ * Agencies by name for the portal's pickers and columns: `usable` only active, unarchived ones (a new link,
+ * a new account holder); `withoutAccountHolder` only those that have none yet.
+ */
+export async function agencyNames(db: PrismaClient, f: { usable?: boolean; withoutAccountHolder?: boolean } = {}) {
+  const where: Prisma.AgencyWhereInput = {};
+  if (f.usable) Object.assign(where, { isActive: true, isArchived: false });
+  if (f.withoutAccountHolder) Object.assign(where, { accountHolder: null, isArchived: false });
+  return db.agency.findMany({ where, orderBy: { name: "asc" }, select: { id: true, name: true } });
+}
+
 /** 4.12: the preloaded-balance agencies, without payout_account_id. */
 export async function listPreloadedAgencies(db: PrismaClient) {
   const rows = await db.agency.findMany({ where: { isPreloaded: true }, orderBy: { id: "asc" } });

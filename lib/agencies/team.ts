@@ -6,7 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { issueApiKey } from "@/lib/auth/api-keys";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { HttpError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { text } from "@/lib/http/zod-helpers";
 import { emailField } from "./schema";
 
@@ -77,6 +77,17 @@ export async function assertTeamManager(db: PrismaClient, p: Principal, agencyId
   if (p.userId === null) return;
   const me = await db.user.findUnique({ where: { id: p.userId }, select: { agencyAdmin: true, agencyId: true } });
   if (!me || me.agencyId !== agencyId || !me.agencyAdmin) throw forbidden("Solo un administrador del equipo de la agencia puede gestionar sus usuarios y claves");
+}
+
+/** Whether the caller may manage agency `agencyId`'s team (the portal shows the team page or says who can). */
+export async function canManageTeam(db: PrismaClient, p: Principal, agencyId: number): Promise<boolean> {
+  try {
+    await assertTeamManager(db, p, agencyId);
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 403 || e.status === 404)) return false;
+    throw e;
+  }
 }
 
 async function teamUser(db: PrismaClient, agencyId: number, userId: number) {

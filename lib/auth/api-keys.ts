@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import type { Principal, PrincipalRole } from "./principal";
 import { isoBogota } from "@/lib/time";
+import { notFound } from "@/lib/http/errors";
 
 export const KEY_PREFIX = "hbk_";
 
@@ -46,6 +47,39 @@ export async function issueApiKey(
     },
   });
   return { key, id: row.id, created_at: isoBogota(row.createdAt) };
+}
+
+type KeyListRow = { id: string; prefix: string; label: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+
+/** A key as lists show it: its prefix and dates, never the key. */
+export const presentKey = (k: KeyListRow) => ({
+  id: k.id,
+  prefix: k.prefix,
+  label: k.label,
+  created_at: isoBogota(k.createdAt),
+  last_used_at: k.lastUsedAt ? isoBogota(k.lastUsedAt) : null,
+  revoked_at: k.revokedAt ? isoBogota(k.revokedAt) : null,
+});
+
+/** GET /v2/agencies/{id}/api-keys (operator): an agency's keys, newest first. */
+export async function listAgencyKeys(db: PrismaClient, agencyId: number) {
+  const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
+  if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
+  const keys = await db.apiKey.findMany({ where: { agencyId }, orderBy: { createdAt: "desc" } });
+  return keys.map(presentKey);
+}
+
+/** The operator's key manager: every agency and every operator or hotel-admin user, each with its keys. */
+export async function listKeyOwners(db: PrismaClient) {
+  const newest = { orderBy: { createdAt: "desc" as const } };
+  const [agencies, users] = await Promise.all([
+    db.agency.findMany({ orderBy: { name: "asc" }, include: { apiKeys: newest } }),
+    db.user.findMany({ where: { role: { in: ["operator", "hotel_admin"] } }, orderBy: { email: "asc" }, include: { apiKeys: newest } }),
+  ]);
+  return {
+    agencies: agencies.map((a) => ({ id: a.id, name: a.name, agency_type: a.agencyType, document_type: a.documentType, document_number: a.documentNumber, keys: a.apiKeys.map(presentKey) })),
+    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, keys: u.apiKeys.map(presentKey) })),
+  };
 }
 
 export function safeEqual(a: string, b: string): boolean {

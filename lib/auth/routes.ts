@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
-import { issueApiKey } from "./api-keys";
+import { issueApiKey, listAgencyKeys } from "./api-keys";
 import { isoBogota } from "@/lib/time";
 
 const idParam = z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") });
@@ -15,16 +15,6 @@ const keyListItem = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
-});
-
-type KeyRow = { id: string; prefix: string; label: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
-const presentKey = (k: KeyRow) => ({
-  id: k.id,
-  prefix: k.prefix,
-  label: k.label,
-  created_at: isoBogota(k.createdAt),
-  last_used_at: k.lastUsedAt ? isoBogota(k.lastUsedAt) : null,
-  revoked_at: k.revokedAt ? isoBogota(k.revokedAt) : null,
 });
 
 export const authRoutes = [
@@ -52,12 +42,7 @@ export const authRoutes = [
     tags: ["Claves API"],
     params: idParam,
     responses: [{ status: 200, description: "Claves", schema: z.array(keyListItem) }],
-    async handler({ params, db }) {
-      const agency = await db.agency.findUnique({ where: { id: params.id } });
-      if (!agency) throw notFound(`La agencia ${params.id} no existe`);
-      const keys = await db.apiKey.findMany({ where: { agencyId: agency.id }, orderBy: { createdAt: "desc" } });
-      return keys.map(presentKey);
-    },
+    handler: ({ params, db }) => listAgencyKeys(db, params.id),
   }),
   defineRoute({
     method: "POST",

@@ -32,6 +32,11 @@ export async function publicCities(db: PrismaClient): Promise<string[]> {
   return rows.map((r) => r.city!).filter(Boolean);
 }
 
+/** The event categories that have a published event, for the public page's filter. */
+export async function publicCategories(db: PrismaClient) {
+  return db.calendarTerm.findMany({ where: { taxonomy: "tribe_events_cat", events: { some: { event: { status: "publish" } } } }, orderBy: { name: "asc" } });
+}
+
 /** Event descriptions are editor HTML: keep a few formatting tags without attributes, and http(s) links only. */
 export function safeHtml(html: string): string {
   return html

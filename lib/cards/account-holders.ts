@@ -1,7 +1,7 @@
 // Account holders (docs/decisions.md 10.4): registered by the operator, at most one per agency; 4.10 reads one.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Principal } from "@/lib/auth/principal";
+import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import type { CreateAccountHolderInput } from "./schema";
@@ -66,6 +66,19 @@ export async function createAccountHolder(db: PrismaClient, input: CreateAccount
 export async function listAccountHolders(db: PrismaClient) {
   const rows = await db.accountHolder.findMany({ orderBy: { createdAt: "desc" } });
   return rows.map(presentAccountHolder);
+}
+
+/** The operator's portal list: each holder with its agency's name. */
+export async function listAccountHoldersWithAgency(db: PrismaClient) {
+  const rows = await db.accountHolder.findMany({ orderBy: { createdAt: "desc" }, include: { agency: { select: { name: true } } } });
+  return rows.map((h) => ({ ...presentAccountHolder(h), agency_name: h.agency.name }));
+}
+
+/** Agency `agencyId`'s account holder, or null when it has none yet; another agency's is a 404. */
+export async function accountHolderOfAgency(db: PrismaClient, principal: Principal, agencyId: number) {
+  assertSameAgency(principal, agencyId, `La agencia ${agencyId}`);
+  const own = await db.accountHolder.findUnique({ where: { agencyId } });
+  return own ? presentAccountHolder(own) : null;
 }
 
 /**

@@ -25,7 +25,7 @@ describe("typed API client", () => {
     expect(seen[0].url).toBe("http://portal.test/api/v2/bookings?page=2&per_page=20&guest=g%C3%B3mez");
   });
 
-  it("throws an ApiError with the status and the Spanish detail, like apiFetch", async () => {
+  it("throws an ApiError with the status and the Spanish detail", async () => {
     const body = { code: "404", message: "Recurso no encontrado", detail: "La reserva HB2345ABCD no existe" };
     const { c } = client(json(404, body));
     const err = await ok(c.GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: "HB2345ABCD" } } })).catch((e) => e);

@@ -2,10 +2,10 @@
 //
 // `api` is the typed client generated from /api/openapi.json (lib/client/schema.d.ts, `npm run api:types`):
 // paths, parameters, bodies and answers are checked by the compiler. Wrap a call in `ok()` to get its data
-// or an ApiError, as `apiFetch` does:
+// or an ApiError carrying the status and the Spanish detail of the standard error body:
 //   const page = await ok(api.GET("/v2/bookings", { params: { query: { page: 2 } }, signal }));
 //   await ok(api.POST("/v2/links/schedule", { body, params: { header: { "Idempotency-Key": idempotencyKey() } } }));
-// `apiFetch` stays for the call sites not converted yet.
+// Every portal and guest page calls /api this way; there is no hand-written fetch wrapper.
 import { useMemo, useRef } from "react";
 import createClient from "openapi-fetch";
 import type { paths } from "./schema";
@@ -96,6 +96,8 @@ type Method = "get" | "put" | "post" | "delete" | "patch";
 type Op<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
 /** The query parameters of a route, e.g. `ApiQuery<"/v2/bookings", "get">`. */
 export type ApiQuery<P extends keyof paths, M extends Method = "get"> = Op<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** The JSON body a route takes, e.g. `ApiBody<"/v2/agencies/{id}", "patch">`. */
+export type ApiBody<P extends keyof paths, M extends Method = "post"> = Op<P, M> extends { requestBody?: { content: { "application/json": infer B } } } ? B : never;
 /** The JSON of a route's successful answer, e.g. `ApiAnswer<"/v2/bookings", "get">["items"][number]`. */
 export type ApiAnswer<P extends keyof paths, M extends Method = "get"> = Op<P, M> extends { responses: infer R }
   ? R extends { 200: { content: { "application/json": infer T } } }
@@ -104,25 +106,3 @@ export type ApiAnswer<P extends keyof paths, M extends Method = "get"> = Op<P, M
       ? T
       : never
   : never;
-
-export async function apiFetch<T = unknown>(path: string, opts: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
-  const res = await fetch(path.startsWith("/api") ? path : `/api${path}`, {
-    method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
-    headers: { ...(opts.body !== undefined ? { "content-type": "application/json" } : {}), ...(opts.headers ?? {}) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    credentials: "same-origin",
-    signal: opts.signal,
-  });
-  const text = await res.text();
-  const data = text ? safeJson(text) : undefined;
-  if (!res.ok) throw errorFrom(res.status, data);
-  return data as T;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}

@@ -1,10 +1,10 @@
 // The browser half of docs/decisions.md 7.1: each card field becomes base64(RSA-OAEP-SHA256(text)) under the
 // service's public key, so the plain card number never leaves the page.
-import { apiFetch } from "./api";
+import { api, ok } from "./api";
 
 export async function cardEncryptor() {
   if (!globalThis.crypto?.subtle) throw new Error("no-crypto");
-  const { jwk } = await apiFetch<{ jwk: { kty: string; n: string; e: string } }>("/v2/virtual-terminal/public-key");
+  const { jwk } = await ok(api.GET("/v2/virtual-terminal/public-key"));
   const key = await crypto.subtle.importKey("jwk", { kty: jwk.kty, n: jwk.n, e: jwk.e, alg: "RSA-OAEP-256", ext: true }, { name: "RSA-OAEP", hash: "SHA-256" }, false, ["encrypt"]);
   return async (plain: string) => {
     const bytes = new Uint8Array(await crypto.subtle.encrypt({ name: "RSA-OAEP" }, key, new TextEncoder().encode(plain)));

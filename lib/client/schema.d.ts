@@ -3092,6 +3092,11 @@ export interface operations {
                             status: "pending_payment" | "confirmed" | "expired" | "cancelled";
                             hotel_id: number;
                             hotel_name: string;
+                            /** @description La agencia que hizo la reserva */
+                            agency: {
+                                id: number;
+                                name: string;
+                            };
                             checkin: string;
                             checkout: string;
                             nights: number;
@@ -3173,6 +3178,11 @@ export interface operations {
                         status: "pending_payment" | "confirmed" | "expired" | "cancelled";
                         hotel_id: number;
                         hotel_name: string;
+                        /** @description La agencia que hizo la reserva */
+                        agency: {
+                            id: number;
+                            name: string;
+                        };
                         checkin: string;
                         checkout: string;
                         nights: number;
@@ -3609,6 +3619,11 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "paid" | "expired" | "cancelled";
                             agency_id: number;
+                            /** @description La agencia dueña del enlace */
+                            agency: {
+                                id: number;
+                                name: string;
+                            };
                             hotel_id: number;
                             hotel_name: string;
                             guest_name: string;
@@ -3691,6 +3706,11 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "paid" | "expired" | "cancelled";
                         agency_id: number;
+                        /** @description La agencia dueña del enlace */
+                        agency: {
+                            id: number;
+                            name: string;
+                        };
                         hotel_id: number;
                         hotel_name: string;
                         guest_name: string;
@@ -3964,8 +3984,17 @@ export interface operations {
                         /** @constant */
                         alg: "RSA-OAEP-256";
                         pem: string;
+                        /** @description La misma clave en JWK (RFC 7517): módulo n y exponente e en base64url */
                         jwk: {
-                            [key: string]: unknown;
+                            /** @constant */
+                            kty: "RSA";
+                            n: string;
+                            e: string;
+                            kid: string;
+                            /** @constant */
+                            alg: "RSA-OAEP-256";
+                            /** @constant */
+                            use: "enc";
                         };
                     };
                 };

@@ -1,23 +1,10 @@
 // Bulk edits of the inventory grid, as pure functions: what a bulk change will do (old -> new per room type,
 // rate plan and run of nights with the same old value), the requests that save it, and the requests that undo it.
+import type { ApiAnswer, ApiBody } from "@/lib/client/api";
 
-export interface NightRow {
-  roomId: string;
-  day: string;
-  rooms: number;
-  sold: number;
-  stop_sell: boolean;
-  min_stay: number;
-  closed_to_arrival: boolean;
-  closed_to_departure: boolean;
-}
-export interface RateRow {
-  roomId: string;
-  rateId: string;
-  day: string;
-  adults: number | null;
-  amountBeforeTax: number;
-}
+type Nights = ApiAnswer<"/v2/hotels/{id}/inventory">;
+export type NightRow = Nights["inventory"][number];
+export type RateRow = Nights["rates"][number];
 
 export type InvField = "rooms" | "stop_sell" | "min_stay" | "closed_to_arrival" | "closed_to_departure";
 export const INV_FIELDS: InvField[] = ["rooms", "stop_sell", "min_stay", "closed_to_arrival", "closed_to_departure"];
@@ -48,23 +35,8 @@ export interface Change {
   next: Value;
 }
 
-export interface InventoryUpdate {
-  roomId: string;
-  from: string;
-  to: string;
-  rooms?: number;
-  stop_sell?: boolean;
-  min_stay?: number;
-  closed_to_arrival?: boolean;
-  closed_to_departure?: boolean;
-}
-export interface RateUpdate {
-  roomId: string;
-  rateId: string;
-  from: string;
-  to: string;
-  amountBeforeTax: string | null;
-}
+export type InventoryUpdate = ApiBody<"/v2/hotels/{id}/inventory", "put">["updates"][number];
+export type RateUpdate = ApiBody<"/v2/hotels/{id}/rates", "put">["updates"][number];
 
 export function addDays(s: string, n: number) {
   const d = new Date(`${s}T00:00:00Z`);

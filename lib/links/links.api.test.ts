@@ -89,6 +89,9 @@ describe("4.5 create payment link", () => {
     expect(op.status).toBe(200);
     const seen = await api.call("GET", `/api/v2/links/${op.body.code}`, { key: other.key });
     expect(seen.body.agency_id).toBe(other.agency.id);
+    // The operator's list names each link's agency (docs/api.md, GET /api/v2/links).
+    const listed = await api.call("GET", "/api/v2/links?per_page=100", { key: OPERATOR_KEY });
+    expect(listed.body.items.find((l: { code: string }) => l.code === op.body.code).agency).toEqual({ id: other.agency.id, name: other.agency.name });
   });
 });
 

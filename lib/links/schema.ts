@@ -65,6 +65,7 @@ export const linkSummary = z.object({
   url: z.string(),
   status: linkStatus,
   agency_id: z.number(),
+  agency: z.object({ id: z.number(), name: z.string() }).meta({ description: "La agencia dueña del enlace" }),
   hotel_id: z.number(),
   hotel_name: z.string(),
   guest_name: z.string(),

@@ -14,6 +14,38 @@ import type { CreateLinkInput, listLinksQuery } from "./schema";
 export const newLinkCode = () => crypto.randomBytes(16).toString("base64url");
 export const linkUrl = (code: string) => `${config().publicBaseUrl}/pay/${code}`;
 
+/** A link cannot outlive what it pays: it expires at the latest with the reservation's payment deadline. */
+export function hoursLeftToPay(paymentDeadline: Date, now: Date): number {
+  return Math.floor((paymentDeadline.getTime() - now.getTime()) / 3_600_000);
+}
+
+/**
+ * What a new link for reservation `code` starts from (the portal's "Crear enlace" on a reservation): the guest,
+ * the hotel, the amount still due (the whole amount when nothing is due) and the longest validity allowed. The
+ * agency's own reservations, or any for the operator; another agency's is a 404.
+ */
+export async function linkDraftForReservation(db: PrismaClient, principal: Principal, code: string, now: Date) {
+  const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: { hotel: { select: { name: true } } } });
+  if (!r) throw notFound(`La reserva ${code} no existe`);
+  assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
+  const due = Prisma.Decimal.max(r.amount.sub(r.amountPaid), 0);
+  return {
+    agency_id: r.agencyId,
+    reservation_code: r.code,
+    hotel_id: r.hotelId,
+    hotel_name: r.hotel.name,
+    guest_name: `${r.firstName} ${r.lastName}`,
+    email: r.email,
+    telephone: r.telephone,
+    amount: (due.gt(0) ? due : r.amount).toNumber(),
+    nights: r.nights,
+    from: ymd(r.checkin),
+    to: ymd(r.checkout),
+    payment_deadline: isoBogota(r.paymentDeadline),
+    max_hours: hoursLeftToPay(r.paymentDeadline, now),
+  };
+}
+
 export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date) {
   if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
     throw forbidden("agency_id: debe ser el de su propia agencia");
@@ -32,8 +64,7 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     if (!r || r.agencyId !== agency.id) throw notFound(`reservation_code: la reserva ${input.reservation_code} no existe`);
     if (r.hotelId !== hotel.id) throw badRequest(`reservation_code: la reserva es del hotel ${r.hotelId}, no del ${hotel.id}`);
     if (r.status !== "pending_payment") throw conflict(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
-    // A link cannot outlive what it pays: it expires at the latest with the reservation's payment deadline.
-    const maxHours = Math.floor((r.paymentDeadline.getTime() - now.getTime()) / 3_600_000);
+    const maxHours = hoursLeftToPay(r.paymentDeadline, now);
     if (maxHours < 1) throw badRequest(`reservation_code: el plazo de pago de la reserva ${r.code} vence en menos de una hora; no se puede crear un enlace`);
     if (input.available_hours > maxHours) {
       throw badRequest(`available_hours: el enlace no puede vencer después del plazo de pago de la reserva (${formatDateTime(r.paymentDeadline)}); use como máximo ${maxHours} ${maxHours === 1 ? "hora" : "horas"}`);
@@ -69,7 +100,7 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
   return { msg: "Enlace de pago creado", url: linkUrl(code), code };
 }
 
-const include = { hotel: true, reservation: { select: { code: true } } } satisfies Prisma.PaymentLinkInclude;
+const include = { hotel: true, agency: { select: { id: true, name: true } }, reservation: { select: { code: true } } } satisfies Prisma.PaymentLinkInclude;
 type Row = Prisma.PaymentLinkGetPayload<{ include: typeof include }>;
 
 /** A link past its validity reads as expired even before the cron job has marked it. */
@@ -83,6 +114,7 @@ function summary(l: Row, now: Date) {
     url: linkUrl(l.code),
     status: effectiveStatus(l, now),
     agency_id: l.agencyId,
+    agency: { id: l.agency.id, name: l.agency.name },
     hotel_id: l.hotelId,
     hotel_name: l.hotel.name,
     guest_name: l.guestName,

@@ -2,12 +2,13 @@
 // key comes from CARD_ENCRYPTION_PRIVATE_KEY or is generated once into the database (lib/secrets/store.ts).
 import crypto from "node:crypto";
 import { secret } from "@/lib/secrets/store";
+import type { PublicJwk } from "./schema";
 
 export interface CardKey {
   kid: string;
   privateKey: crypto.KeyObject;
   publicPem: string;
-  jwk: Record<string, unknown>;
+  jwk: PublicJwk;
 }
 
 let cached: { pem: string; key: CardKey } | null = null;
@@ -27,7 +28,9 @@ export function cardKey(): CardKey {
   const publicKey = crypto.createPublicKey(privateKey);
   const der = publicKey.export({ type: "spki", format: "der" });
   const kid = crypto.createHash("sha256").update(der).digest("base64url").slice(0, 16);
-  const jwk = { ...publicKey.export({ format: "jwk" }), kid, alg: "RSA-OAEP-256", use: "enc" };
+  const { n, e } = publicKey.export({ format: "jwk" });
+  if (!n || !e) throw new Error("la clave pública RSA no tiene módulo o exponente");
+  const jwk: PublicJwk = { kty: "RSA", n, e, kid, alg: "RSA-OAEP-256", use: "enc" };
   const key: CardKey = { kid, privateKey, publicPem: publicKey.export({ type: "spki", format: "pem" }).toString(), jwk };
   cached = { pem, key };
   return key;

@@ -12,7 +12,7 @@ const TEST_CARDS = ["4242424242424242", "4000000000000002", "4000000000009995", 
 
 let api: TestServer;
 let pem: string;
-let agency: { id: number };
+let agency: { id: number; name: string };
 let key: string;
 let otherKey: string;
 let hotelId: number;
@@ -510,6 +510,13 @@ describe("payments list", () => {
     expect(rejectedCards.body.items.length).toBeGreaterThan(0);
     expect(rejectedCards.body.items.every((i: { status: string; method: string }) => i.status === "rejected" && i.method === "card")).toBe(true);
     expect((await api.call("GET", "/api/v2/payments?status=paid", { key })).status).toBe(400);
+  });
+
+  it("each item names its agency, which the operator's list shows", async () => {
+    const all = await api.call("GET", "/api/v2/payments?per_page=100", { key: OPERATOR_KEY });
+    const ours = all.body.items.filter((i: { agency: { id: number } | null }) => i.agency?.id === agency.id);
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours[0].agency).toEqual({ id: agency.id, name: agency.name });
   });
 });
 

@@ -127,8 +127,11 @@ export const publicKeyResult = z.object({
   kid: z.string(),
   alg: z.literal("RSA-OAEP-256"),
   pem: z.string(),
-  jwk: z.record(z.string(), z.unknown()),
+  jwk: z
+    .object({ kty: z.literal("RSA"), n: z.string(), e: z.string(), kid: z.string(), alg: z.literal("RSA-OAEP-256"), use: z.literal("enc") })
+    .describe("La misma clave en JWK (RFC 7517): módulo n y exponente e en base64url"),
 });
+export type PublicJwk = z.output<typeof publicKeyResult>["jwk"];
 
 export const transactionView = z.object({
   transaction_id: z.string(),

@@ -375,6 +375,15 @@ export async function getCheckout(db: PrismaClient, transactionId: string) {
   return { ...presentTransaction(t), payment_reference: t.paymentReference, response_url: t.responseUrl, sandbox: paymentGateway().sandbox };
 }
 
+/**
+ * The guest's checkout page: the order as getCheckout gives it, its hotel's city, and the order reference to
+ * show, null when it is the secret code of the payment link the order came from (the guest is never shown it).
+ */
+export async function guestCheckout(db: PrismaClient, transactionId: string) {
+  const [order, link] = await Promise.all([getCheckout(db, transactionId), db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { hotel: { select: { city: true } }, link: { select: { code: true } } } })]);
+  return { ...order, hotel_city: link?.hotel.city ?? null, order_ref: link?.link?.code === order.ref_number ? null : order.ref_number };
+}
+
 /** The filter of the payments list, shared by its CSV export (lib/reports/payments-csv.ts). */
 export function paymentWhere(principal: Principal, q: ListQuery): Prisma.PaymentTransactionWhereInput {
   const where: Prisma.PaymentTransactionWhereInput = {};
@@ -406,7 +415,18 @@ export async function listPayments(db: PrismaClient, principal: Principal, q: Li
   const page = q.page ?? 1;
   const [total, rows] = await Promise.all([
     db.paymentTransaction.count({ where }),
-    db.paymentTransaction.findMany({ where, include: withVoucher, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
+    db.paymentTransaction.findMany({ where, include: { ...withVoucher, agency: { select: { id: true, name: true } } }, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
   ]);
-  return { total, page, per_page: perPage, items: rows.map(presentTransaction) };
+  // Each item names its agency: the operator's list covers every agency (docs/api.md, GET /api/v2/payments).
+  return { total, page, per_page: perPage, items: rows.map((t) => ({ ...presentTransaction(t), agency: t.agency ? { id: t.agency.id, name: t.agency.name } : null })) };
+}
+
+/** The payments list's headline figures: count and sum per status over everything the caller may see. */
+export async function paymentTotals(db: PrismaClient, principal: Principal) {
+  const rows = await db.paymentTransaction.groupBy({ by: ["status"], where: paymentWhere(principal, {}), _sum: { amount: true }, _count: true });
+  const of = (status: string) => {
+    const r = rows.find((x) => x.status === status);
+    return { count: r?._count ?? 0, amount: r?._sum.amount?.toNumber() ?? 0 };
+  };
+  return { approved: of("approved"), pending: of("pending"), rejected: of("rejected") };
 }

@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
-import { isoBogota } from "@/lib/time";
+import { isoBogota, ymd } from "@/lib/time";
 import { formatMoney, cityLabel } from "@/lib/format";
 import { breakdown } from "./service";
 import { voucherPath } from "./voucher-code";
@@ -60,6 +60,25 @@ export async function getVoucher(db: PrismaClient, code: string) {
 }
 
 export type VoucherView = Awaited<ReturnType<typeof getVoucher>>;
+
+/**
+ * The guest's voucher page: the voucher, the stay it paid when it paid a reservation, and the order reference to
+ * show, null when it is the secret code of the payment link or the reservation code already shown as the stay.
+ */
+export async function guestVoucher(db: PrismaClient, code: string) {
+  const v = await getVoucher(db, code);
+  const t = await db.paymentTransaction.findUnique({
+    where: { id: v.transaction_id },
+    select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } },
+  });
+  const r = t?.reservation ?? null;
+  const hidden = [t?.link?.code, r?.code];
+  return {
+    ...v,
+    order_ref: hidden.includes(v.ref_number) ? null : v.ref_number,
+    stay: r ? { reservation_code: r.code, checkin: ymd(r.checkin), checkout: ymd(r.checkout), nights: r.nights, adults: r.adults, children: r.children, children_ages: r.childrenAges } : null,
+  };
+}
 
 const STATUS_ES: Record<string, string> = { approved: "Aprobado", rejected: "Rechazado", pending: "Pendiente", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" };
 const METHOD_ES: Record<string, string> = { card: "Tarjeta de crédito", cash: "Efectivo", bank_transfer: "Transferencia bancaria (PSE)", balance: "Saldo prepagado" };

@@ -34,11 +34,13 @@ function orderOf(q: ListQuery): Prisma.ReservationOrderByWithRelationInput[] {
   return q.sort === "checkin" ? [{ checkin: "asc" }, { createdAt: "asc" }, { id: "asc" }] : [{ createdAt: "desc" }, { id: "desc" }];
 }
 
+const listInclude = { hotel: true, agency: { select: { id: true, name: true } } } satisfies Prisma.ReservationInclude;
+
 export async function listReservations(db: PrismaClient, principal: Principal, q: ListQuery) {
   const where = reservationWhere(principal, q);
   const [total, rows] = await Promise.all([
     db.reservation.count({ where }),
-    db.reservation.findMany({ where, include: { hotel: true }, orderBy: orderOf(q), skip: (q.page - 1) * q.per_page, take: q.per_page }),
+    db.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip: (q.page - 1) * q.per_page, take: q.per_page }),
   ]);
   return { items: rows.map(summary), total, page: q.page, per_page: q.per_page };
 }

@@ -209,6 +209,9 @@ describe("reading, updating, cancelling", () => {
     const list = await api.call("GET", `/api/v2/bookings`, { key: other.key });
     expect(list.body.items.map((r: { chatbot_id: string }) => r.chatbot_id)).not.toContain(code);
     expect((await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key: "hbk_test_operator_bootstrap_key" })).status).toBe(200);
+    // The operator's list names each reservation's agency (docs/api.md, GET /api/v2/bookings).
+    const all = await api.call("GET", `/api/v2/bookings?code=${code}`, { key: "hbk_test_operator_bootstrap_key" });
+    expect(all.body.items).toEqual([expect.objectContaining({ chatbot_id: code, agency: { id: mine.agency.id, name: mine.agency.name } })]);
   });
 
   it("4.4 changes only the fields sent; an empty update is a 400", async () => {

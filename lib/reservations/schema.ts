@@ -114,6 +114,7 @@ export const reservationSummary = z.object({
   status: reservationStatus,
   hotel_id: z.number(),
   hotel_name: z.string(),
+  agency: z.object({ id: z.number(), name: z.string() }).meta({ description: "La agencia que hizo la reserva" }),
   checkin: z.string(),
   checkout: z.string(),
   nights: z.number(),

@@ -223,6 +223,7 @@ export async function createReservation(database: Database, principal: Principal
 
 const detailInclude = {
   hotel: true,
+  agency: { select: { id: true, name: true } },
   rooms: { include: { roomType: true, ratePlan: true }, orderBy: { id: "asc" } },
   history: { orderBy: { id: "asc" } },
   transactions: { include: { voucher: true }, orderBy: { createdAt: "asc" } },
@@ -237,12 +238,13 @@ async function findOwned(db: PrismaClient | Tx, principal: Principal, code: stri
   return row;
 }
 
-export function summary(r: { code: string; status: DetailRow["status"]; hotelId: number; hotel: { name: string }; checkin: Date; checkout: Date; nights: number; firstName: string; lastName: string; email: string; currency: string; amount: Decimal; amountPaid: Decimal; paymentDeadline: Date; createdAt: Date; roomsCount: number; adults: number; children: number }) {
+export function summary(r: { code: string; status: DetailRow["status"]; hotelId: number; hotel: { name: string }; agency: { id: number; name: string }; checkin: Date; checkout: Date; nights: number; firstName: string; lastName: string; email: string; currency: string; amount: Decimal; amountPaid: Decimal; paymentDeadline: Date; createdAt: Date; roomsCount: number; adults: number; children: number }) {
   return {
     chatbot_id: r.code,
     status: r.status,
     hotel_id: r.hotelId,
     hotel_name: r.hotel.name,
+    agency: { id: r.agency.id, name: r.agency.name },
     checkin: ymd(r.checkin),
     checkout: ymd(r.checkout),
     nights: r.nights,

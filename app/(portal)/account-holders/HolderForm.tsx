@@ -1,19 +1,22 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { messages } from "../agencies/messages";
 import { Field, fieldErrors } from "../agencies/form-utils";
 import { humanizeDetail } from "@/lib/format";
 
-const DOC_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"];
+const DOC_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as const;
+
+/** The form's values: the route's body, with the agency as the select's text until it is sent. */
+type HolderValues = Omit<ApiBody<"/v1/virtual-cards/account-holders">, "agency_id"> & { agency_id: string };
 
 export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: number; name: string }>; preselect?: number }) {
   const t = useDict(messages);
   const { t: tc } = useI18n();
   const router = useRouter();
-  const blank = {
+  const blank: HolderValues = {
     agency_id: preselect && agencies.some((a) => a.id === preselect) ? String(preselect) : "",
     first_name: "",
     last_name: "",
@@ -39,16 +42,13 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    setNotice(null);
+    if (!form.agency_id) return setErrors({ agency_id: t("holders.agencyRequired") });
     setBusy(true);
     setErrors({});
-    setNotice(null);
     try {
-      const r = await apiFetch<{ account_holder_id: string }>("/v1/virtual-cards/account-holders", {
-        method: "POST",
-        body: { ...form, agency_id: form.agency_id ? Number(form.agency_id) : undefined },
-      });
+      await ok(api.POST("/v1/virtual-cards/account-holders", { body: { ...form, agency_id: Number(form.agency_id) } }));
       setNotice(t("holders.created", { agency: agencies.find((a) => String(a.id) === form.agency_id)?.name ?? "" }));
-      void r;
       setForm({ ...blank, agency_id: "" });
       router.refresh();
     } catch (err) {

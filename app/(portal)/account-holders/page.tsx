@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { agencyNames } from "@/lib/agencies/service";
+import { listAccountHoldersWithAgency } from "@/lib/cards/account-holders";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader, EmptyState } from "@/components/ui";
 import { messages } from "../agencies/messages";
@@ -9,13 +10,9 @@ import { HolderForm } from "./HolderForm";
 export const metadata: Metadata = { title: "Titulares de cuenta" };
 
 export default async function AccountHoldersPage({ searchParams }: { searchParams: Promise<{ agency?: string }> }) {
-  await requireUser(["operator"]);
+  const { db } = await portalContext(["operator"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const [holders, free] = await Promise.all([
-    prisma.accountHolder.findMany({ orderBy: { createdAt: "desc" }, include: { agency: { select: { id: true, name: true } } } }),
-    prisma.agency.findMany({ where: { accountHolder: null, isArchived: false }, orderBy: { name: "asc" }, select: { id: true, name: true } }),
-  ]);
+  const [holders, free] = await Promise.all([listAccountHoldersWithAgency(db), agencyNames(db, { withoutAccountHolder: true })]);
   const preselect = Number((await searchParams).agency) || undefined;
   return (
     <div className="space-y-6">
@@ -37,21 +34,21 @@ export default async function AccountHoldersPage({ searchParams }: { searchParam
             </thead>
             <tbody className="divide-y divide-slate-100">
               {holders.map((h) => (
-                <tr key={h.id} data-testid={`holder-${h.id}`}>
+                <tr key={h.account_holder_id} data-testid={`holder-${h.account_holder_id}`}>
                   <td>
                     <div className="font-medium">
-                      {h.firstName} {h.lastName}
+                      {h.first_name} {h.last_name}
                     </div>
-                    <code className="text-xs text-slate-500">{h.id}</code>
+                    <code className="text-xs text-slate-500">{h.account_holder_id}</code>
                   </td>
-                  <td>{h.agency.name}</td>
+                  <td>{h.agency_name}</td>
                   <td className="whitespace-nowrap">
-                    {h.documentType} {h.documentNumber}
-                    <div className="text-xs text-slate-500">{t(`holders.person.${h.personType}`)}</div>
+                    {h.document_type} {h.document_number}
+                    <div className="text-xs text-slate-500">{t(`holders.person.${h.person_type}`)}</div>
                   </td>
                   <td>
                     {h.email}
-                    <div className="text-xs text-slate-500">{h.phoneNumber}</div>
+                    <div className="text-xs text-slate-500">{h.phone_number}</div>
                   </td>
                   <td>
                     {h.city}, {h.country}

@@ -2,29 +2,16 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer, type ApiBody, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "./messages";
 import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
 
-export interface AgencyDto {
-  id: number;
-  name: string;
-  phone: string;
-  country_code: string;
-  email_for_notifications: string;
-  document_type: string;
-  document_number: string;
-  is_active: boolean;
-  is_archived: boolean;
-  agency_type: "retailer" | "wholesale";
-  is_preloaded: boolean;
-  webhook_url: string | null;
-  payout_account_id: string;
-  created_at: string;
-}
+export type AgencyDto = ApiAnswer<"/v2/agencies/{id}">;
+type AgencyPatch = ApiBody<"/v2/agencies/{id}", "patch">;
+type AgencyCreate = ApiBody<"/v2/agencies">;
 
 type Filter = "all" | "active" | "inactive" | "archived";
 
@@ -44,18 +31,18 @@ export function AgenciesClient() {
   const [pending, setPending] = useState<{ a: AgencyDto; action: "archive" | "deactivate" } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const params = new URLSearchParams({ per_page: "200" });
-  if (search.trim()) params.set("search", search.trim());
-  if (filter === "active") params.set("is_active", "true");
+  const query: ApiQuery<"/v2/agencies"> = { per_page: 200 };
+  if (search.trim()) query.search = search.trim();
+  if (filter === "active") query.is_active = "true";
   if (filter === "inactive") {
-    params.set("is_active", "false");
-    params.set("is_archived", "false");
+    query.is_active = "false";
+    query.is_archived = "false";
   }
-  if (filter === "archived") params.set("is_archived", "true");
-  const list = useQuery({ queryKey: ["agencies", params.toString()], queryFn: () => apiFetch<AgencyDto[]>(`/v2/agencies?${params}`) });
+  if (filter === "archived") query.is_archived = "true";
+  const list = useQuery({ queryKey: ["agencies", query], queryFn: ({ signal }) => ok(api.GET("/v2/agencies", { params: { query }, signal })) });
 
   const patch = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) => apiFetch(`/v2/agencies/${id}`, { method: "PATCH", body }),
+    mutationFn: ({ id, body }: { id: number; body: AgencyPatch }) => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id } }, body })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["agencies"] }),
     onError: (e) => setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error")),
   });
@@ -186,7 +173,8 @@ export function AgenciesClient() {
   );
 }
 
-const emptyForm = {
+type CreateForm = Pick<Required<AgencyCreate>, "name" | "email_for_notifications" | "country_code" | "phone" | "document_type" | "document_number" | "agency_type" | "payout_account_id" | "is_preloaded"> & { webhook_url: string };
+const emptyForm: CreateForm = {
   name: "",
   email_for_notifications: "",
   country_code: "+57",
@@ -216,7 +204,7 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
     setNotice(null);
     try {
       const body = { ...form, webhook_url: form.webhook_url.trim() || undefined };
-      const r = await apiFetch<{ msg: string; id: number; agency: AgencyDto }>("/v2/agencies", { method: "POST", body, headers: { "idempotency-key": newIdempotencyKey() } });
+      const r = await ok(api.POST("/v2/agencies", { body, params: { header: { "Idempotency-Key": newIdempotencyKey() } } }));
       const existed = r.agency.name !== form.name.trim();
       setNotice(t(existed ? "form.existing" : "form.created", { name: r.agency.name }));
       setForm(emptyForm);

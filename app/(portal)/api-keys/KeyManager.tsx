@@ -1,9 +1,10 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
+import { ConfirmDialog } from "@/components/Dialog";
 import { formatDateTime, humanizeDetail } from "@/lib/format";
 
 export interface KeyRow {
@@ -24,11 +25,12 @@ export interface KeyOwner {
 }
 
 export function KeyManager({ owners }: { owners: KeyOwner[] }) {
+  const { t } = useI18n();
   const [filter, setFilter] = useState("");
   const shown = owners.filter((o) => `${o.name} ${o.detail}`.toLowerCase().includes(filter.toLowerCase()));
   return (
     <div className="space-y-4">
-      <input className="input max-w-sm" placeholder="Filtrar…" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filtrar" />
+      <input className="input max-w-sm" placeholder={t("apiKeys.filterPlaceholder")} value={filter} onChange={(e) => setFilter(e.target.value)} aria-label={t("apiKeys.filter")} />
       {shown.map((o) => (
         <OwnerCard key={`${o.kind}-${o.id}`} owner={o} />
       ))}
@@ -43,13 +45,14 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
   const [fresh, setFresh] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const base = owner.kind === "agency" ? `/v2/agencies/${owner.id}/api-keys` : `/v2/users/${owner.id}/api-keys`;
+  const [revoking, setRevoking] = useState<KeyRow | null>(null);
 
   async function issue() {
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ key: string }>(base, { method: "POST", body: label ? { label } : {} });
+      const request = { params: { path: { id: owner.id } }, body: label ? { label } : {} };
+      const r = await ok(owner.kind === "agency" ? api.POST("/v2/agencies/{id}/api-keys", request) : api.POST("/v2/users/{id}/api-keys", request));
       setFresh(r.key);
       setLabel("");
       router.refresh();
@@ -61,12 +64,15 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
   }
 
   async function revoke(id: string) {
-    if (!window.confirm(t("apiKeys.confirmRevoke"))) return;
+    setBusy(true);
     try {
-      await apiFetch(`/v2/api-keys/${id}`, { method: "DELETE" });
+      await ok(api.DELETE("/v2/api-keys/{id}", { params: { path: { id } } }));
       router.refresh();
     } catch (e) {
       setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
+    } finally {
+      setBusy(false);
+      setRevoking(null);
     }
   }
 
@@ -121,7 +127,7 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
                   <td>{k.revokedAt ? <Badge tone="red">{t("apiKeys.revoked")}</Badge> : <Badge tone="green">{t("apiKeys.active")}</Badge>}</td>
                   <td className="text-right">
                     {!k.revokedAt && (
-                      <button type="button" className="text-sm font-medium text-red-600 hover:underline" onClick={() => revoke(k.id)}>
+                      <button type="button" className="text-sm font-medium text-red-600 hover:underline" onClick={() => setRevoking(k)}>
                         {t("common.revoke")}
                       </button>
                     )}
@@ -132,6 +138,17 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("apiKeys.revokeTitle", { prefix: revoking?.prefix ?? "" })}
+        body={t("apiKeys.confirmRevoke")}
+        confirmLabel={t("common.revoke")}
+        cancelLabel={t("common.cancel")}
+        danger
+        busy={busy}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking.id)}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { orNull, portalContext } from "@/lib/portal/page";
+import { getHotel, listRatePlans, listRoomTypes } from "@/lib/inventory/service";
 import { getDict } from "@/lib/i18n/server";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { PageHeader, EmptyState } from "@/components/ui";
@@ -13,17 +13,18 @@ export const metadata: Metadata = { title: "Reservar" };
 type Search = Record<string, string | undefined>;
 
 export default async function BookPage({ searchParams }: { searchParams: Promise<Search> }) {
-  await requireUser(["agency"]);
+  const { db, principal } = await portalContext(["agency"]);
   const { t } = await getDict(reservationMessages);
   const sp = await searchParams;
   const hotelId = Number(sp.hotel_id);
   const nights = Number(sp.nights);
   const adults = Number(sp.adults ?? 2);
   const checkin = sp.checkin ?? "";
-  const { prisma } = await getDatabase();
-  const hotel = Number.isInteger(hotelId) && hotelId > 0 ? await prisma.hotel.findUnique({ where: { id: hotelId } }) : null;
-  const room = hotel && sp.room_id ? await prisma.roomType.findUnique({ where: { hotelId_roomId: { hotelId: hotel.id, roomId: sp.room_id } } }) : null;
-  const rate = hotel && sp.rate_id ? await prisma.ratePlan.findUnique({ where: { hotelId_rateId: { hotelId: hotel.id, rateId: sp.rate_id } } }) : null;
+  // What the agency may book: an active hotel and its active room types and rate plans (another is "not found").
+  const offered = Number.isInteger(hotelId) && hotelId > 0 && hotelId <= 2_147_483_647 ? await orNull(Promise.all([getHotel(db, principal, hotelId), listRoomTypes(db, principal, hotelId), listRatePlans(db, principal, hotelId)])) : null;
+  const hotel = offered?.[0] ?? null;
+  const room = offered?.[1].find((r) => r.roomId === sp.room_id) ?? null;
+  const rate = offered?.[2].find((r) => r.rateId === sp.rate_id) ?? null;
   const valid = hotel && room && rate && isIsoDate(checkin) && Number.isInteger(nights) && nights >= 1 && nights <= 30 && adults >= 1;
   if (!valid) {
     return (

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
 import { PageHeader } from "@/components/ui";
+import { ConfirmDialog } from "@/components/Dialog";
 import { wpFetch, wpFetchAll, venuesOf, type WpEvent, type WpOrganizer, type WpTerm, type WpVenue } from "@/lib/calendar/client";
 import { messages } from "./messages";
 import { StatusBadges } from "./CalendarView";
@@ -98,6 +99,7 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
   const qc = useQueryClient();
   const [f, setF] = useState<FormState>(initial);
   const [busy, setBusy] = useState(false);
+  const [askTrash, setAskTrash] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // A new event lands here with ?created=1: say it was saved.
@@ -172,7 +174,7 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
   }
 
   async function trash() {
-    if (!id || !window.confirm(t("form.confirmDelete"))) return;
+    if (!id) return;
     setBusy(true);
     try {
       await wpFetch(`/events/${id}`, { method: "DELETE" });
@@ -181,6 +183,7 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
     } catch (e) {
       setError(t("form.error", { msg: (e as Error).message }));
       setBusy(false);
+      setAskTrash(false);
     }
   }
 
@@ -325,9 +328,20 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
           </span>
         )}
         {id && (
-          <button type="button" className="btn-danger" onClick={trash} disabled={busy}>{t("form.delete")}</button>
+          <button type="button" className="btn-danger" onClick={() => setAskTrash(true)} disabled={busy}>{t("form.delete")}</button>
         )}
       </div>
+      <ConfirmDialog
+        open={askTrash}
+        title={t("form.confirmDelete")}
+        body={t("form.confirmDeleteBody", { title: f.title.trim() })}
+        confirmLabel={t("form.delete")}
+        cancelLabel={t("linked.cancel")}
+        danger
+        busy={busy}
+        onCancel={() => setAskTrash(false)}
+        onConfirm={() => void trash()}
+      />
     </form>
   );
 }

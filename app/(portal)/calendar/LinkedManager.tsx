@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
+import { ConfirmDialog } from "@/components/Dialog";
 import { wpFetch, wpFetchAll } from "@/lib/calendar/client";
 import { messages } from "./messages";
 
@@ -26,6 +27,8 @@ export function LinkedManager({ kind }: { kind: Kind }) {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [trashing, setTrashing] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
   const list = useQuery({ queryKey: [`calendar-${plural}-all`], queryFn: () => wpFetchAll<Row>(`/${plural}`, plural) });
   const rows = (list.data ?? []).filter((r) => fields.some((f) => String(r[f] ?? "").toLowerCase().includes(search.toLowerCase())));
   const label = (f: string) => t(`linked.${LABEL[f] ?? f}`);
@@ -52,12 +55,15 @@ export function LinkedManager({ kind }: { kind: Kind }) {
   }
 
   async function trash(id: number) {
-    if (!window.confirm(t("linked.confirmTrash"))) return;
+    setBusy(true);
     try {
       await wpFetch(`/${plural}/${id}`, { method: "DELETE" });
       await qc.invalidateQueries({ queryKey: [`calendar-${plural}-all`] });
     } catch (e) {
       setError(t("linked.error", { msg: (e as Error).message }));
+    } finally {
+      setBusy(false);
+      setTrashing(null);
     }
   }
 
@@ -122,7 +128,7 @@ export function LinkedManager({ kind }: { kind: Kind }) {
                     <td>{r.status === "publish" ? <Badge tone="green">{t("form.publish")}</Badge> : <Badge tone="yellow">{r.status === "draft" ? t("draft") : r.status}</Badge>}</td>
                     <td className="whitespace-nowrap">
                       <button type="button" className="text-sm font-medium text-sky-700 hover:underline" onClick={() => start(r)}>{t("linked.edit")}</button>
-                      <button type="button" className="ml-3 text-sm text-red-600 hover:underline" onClick={() => trash(r.id)}>{t("linked.trash")}</button>
+                      <button type="button" className="ml-3 text-sm text-red-600 hover:underline" onClick={() => setTrashing(r)}>{t("linked.trash")}</button>
                     </td>
                   </tr>
                 ),
@@ -131,6 +137,17 @@ export function LinkedManager({ kind }: { kind: Kind }) {
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={trashing !== null}
+        title={t("linked.trashTitle", { name: trashing ? String(trashing[kind] ?? "") : "" })}
+        body={t("linked.confirmTrash")}
+        confirmLabel={t("linked.trashConfirm")}
+        cancelLabel={t("linked.cancel")}
+        danger
+        busy={busy}
+        onCancel={() => setTrashing(null)}
+        onConfirm={() => trashing && void trash(trashing.id)}
+      />
     </div>
   );
 }

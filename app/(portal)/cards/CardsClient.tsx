@@ -2,28 +2,13 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { EmptyState, FormMessages } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { messages } from "./messages";
 import { Field, fieldErrors, newIdempotencyKey } from "../agencies/form-utils";
-import type { OrgDto } from "../organizations/OrganizationsClient";
 import { CardStatusBadge, type CardStatus } from "./CardStatusBadge";
-
-export interface CardDto {
-  card_id: string;
-  subaccount_id: string;
-  one_time_use: boolean;
-  nickname: string;
-  last_four: string;
-  expiration: string;
-  activation: string;
-  organization_id: number;
-  destination: { external_id: string; name: string; email: string };
-  status: CardStatus;
-  card_name?: string;
-}
 
 function addDays(day: string, n: number) {
   const d = new Date(`${day}T00:00:00Z`);
@@ -36,8 +21,8 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
   const [status, setStatus] = useState<"" | CardStatus>("");
-  const orgs = useQuery({ queryKey: ["organizations"], queryFn: () => apiFetch<OrgDto[]>("/v1/virtual-cards/organizations") });
-  const cards = useQuery({ queryKey: ["cards", status], queryFn: () => apiFetch<CardDto[]>(`/v1/virtual-cards${status ? `?status=${status}` : ""}`) });
+  const orgs = useQuery({ queryKey: ["organizations"], queryFn: ({ signal }) => ok(api.GET("/v1/virtual-cards/organizations", { signal })) });
+  const cards = useQuery({ queryKey: ["cards", status], queryFn: ({ signal }) => ok(api.GET("/v1/virtual-cards", { params: { query: status ? { status } : {} }, signal })) });
   const blank = {
     card_name: "",
     organization_id: "",
@@ -56,19 +41,20 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
     setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<{ msg: string; data: CardDto }>("/v1/virtual-cards", {
-        method: "POST",
-        headers: { "idempotency-key": newIdempotencyKey() },
-        body: {
-          card_name: form.card_name,
-          organization_id: form.organization_id ? Number(form.organization_id) : undefined,
-          activation: form.activation,
-          expiration: form.expiration,
-          one_time_use: form.one_time_use,
-          destination: { external_id: form.dest_external_id, name: form.dest_name, email: form.dest_email },
-          external_reference: form.external_reference,
-        },
-      }),
+      ok(
+        api.POST("/v1/virtual-cards", {
+          params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+          body: {
+            card_name: form.card_name,
+            organization_id: Number(form.organization_id),
+            activation: form.activation,
+            expiration: form.expiration,
+            one_time_use: form.one_time_use,
+            destination: { external_id: form.dest_external_id, name: form.dest_name, email: form.dest_email },
+            external_reference: form.external_reference,
+          },
+        }),
+      ),
     onSuccess: (r) => {
       setNotice(t("cards.created", { nickname: r.data.nickname, last4: r.data.last_four, activation: formatDate(r.data.activation, locale) }));
       setErrors({});
@@ -107,7 +93,9 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
           aria-label={t("cards.new")}
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            if (form.organization_id) return create.mutate();
+            setNotice(null);
+            setErrors({ organization_id: t("cards.orgRequired") });
           }}
         >
           <h2 className="font-semibold">{t("cards.new")}</h2>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { accountHolderOfAgency } from "@/lib/cards/account-holders";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { NoHolderGuide } from "@/components/NoHolderGuide";
@@ -12,11 +12,10 @@ import { CardsClient } from "./CardsClient";
 export const metadata: Metadata = { title: "Tarjetas virtuales" };
 
 export default async function CardsPage() {
-  const user = await requireUser(["agency"]);
+  const { db, principal, user, now } = await portalContext(["agency"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const holder = user.agency ? await prisma.accountHolder.findUnique({ where: { agencyId: user.agency.id }, select: { id: true } }) : null;
-  const today = bogotaDate(new Date());
+  const holder = user.agency ? await accountHolderOfAgency(db, principal, user.agency.id) : null;
+  const today = bogotaDate(now);
   return (
     <div>
       <PageHeader title={t("cards.title")} subtitle={t("cards.intro")} />

@@ -1,91 +1,66 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
 import { getDict, getT } from "@/lib/i18n/server";
 import { PageHeader, StatCard } from "@/components/ui";
-import { formatMoney, cityLabel } from "@/lib/format";
-import { addDays, bogotaDate, daysAgo } from "@/lib/time";
+import { agencyTypeLabel, formatMoney, cityLabel } from "@/lib/format";
+import { addDays, bogotaDate } from "@/lib/time";
 import Link from "next/link";
 import { summaryReport } from "@/lib/reports/service";
 import { actionLists, type ActionItem } from "@/lib/reports/actions";
+import { dashboardTiles } from "@/lib/reports/dashboard";
 import { backofficeMessages, ddmmyyyy } from "@/lib/reports/messages";
 import { DashboardCharts } from "./Charts";
 
 export const metadata: Metadata = { title: "Inicio" };
 
 export default async function DashboardPage() {
-  const user = await requireUser();
+  const { db, database, principal, user, now } = await portalContext();
   const { t, locale } = await getT();
-  const { prisma } = await getDatabase();
-  const role = user.principal.role;
-  const since = daysAgo(30);
+  const role = principal.role;
+  const tiles = await dashboardTiles(db, principal, now);
 
   let stats: Array<{ label: string; value: React.ReactNode; id: string; href?: string }> = [];
   let extra: React.ReactNode = null;
 
-  if (role === "operator") {
-    const [agencies, hotels, cities, keys, users] = await Promise.all([
-      prisma.agency.count(),
-      prisma.hotel.count({ where: { isActive: true } }),
-      prisma.hotel.findMany({ where: { isActive: true }, distinct: ["city"], select: { city: true } }),
-      prisma.apiKey.count({ where: { revokedAt: null } }),
-      prisma.user.count(),
-    ]);
+  if (tiles.role === "operator") {
     stats = [
-      { id: "agencies", label: t("dashboard.operator.agencies"), value: agencies, href: "/agencies" },
-      { id: "hotels", label: t("dashboard.operator.hotels"), value: hotels, href: "/hotels" },
-      { id: "cities", label: t("dashboard.operator.cities"), value: cities.length, href: "/search" },
-      { id: "keys", label: t("dashboard.operator.keys"), value: keys, href: "/api-keys" },
-      { id: "users", label: t("dashboard.operator.users"), value: users },
+      { id: "agencies", label: t("dashboard.operator.agencies"), value: tiles.agencies, href: "/agencies" },
+      { id: "hotels", label: t("dashboard.operator.hotels"), value: tiles.hotels, href: "/hotels" },
+      { id: "cities", label: t("dashboard.operator.cities"), value: tiles.cities.length, href: "/search" },
+      { id: "keys", label: t("dashboard.operator.keys"), value: tiles.keys, href: "/api-keys" },
+      { id: "users", label: t("dashboard.operator.users"), value: tiles.users },
     ];
     extra = (
       <div className="card mt-6 p-4">
         <p className="mb-2 text-sm font-medium text-slate-600">{t("dashboard.operator.cities")}</p>
         <div className="flex flex-wrap gap-2">
-          {cities
-            .map((c) => c.city)
-            .sort()
-            .map((c) => (
-              <span key={c} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
-                {cityLabel(c)}
-              </span>
-            ))}
+          {tiles.cities.map((c) => (
+            <span key={c} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
+              {cityLabel(c)}
+            </span>
+          ))}
         </div>
       </div>
     );
-  } else if (role === "agency" && user.agency) {
-    const agencyId = user.agency.id;
-    const [pending, confirmed, links, payments, agency] = await Promise.all([
-      prisma.reservation.count({ where: { agencyId, status: "pending_payment" } }),
-      prisma.reservation.count({ where: { agencyId, status: "confirmed" } }),
-      prisma.paymentLink.count({ where: { agencyId, status: "active" } }),
-      prisma.paymentTransaction.aggregate({ where: { agencyId, status: "approved", createdAt: { gte: since } }, _sum: { amount: true }, _count: true }),
-      prisma.agency.findUniqueOrThrow({ where: { id: agencyId } }),
-    ]);
+  } else if (tiles.role === "agency") {
     stats = [
-      { id: "pending", label: t("dashboard.agency.pending"), value: pending, href: "/reservations?status=pending_payment" },
-      { id: "confirmed", label: t("dashboard.agency.confirmed"), value: confirmed, href: "/reservations?status=confirmed" },
-      { id: "links", label: t("dashboard.agency.links"), value: links, href: "/links" },
-      { id: "payments", label: t("dashboard.agency.payments"), value: formatMoney(payments._sum.amount ?? 0, "COP", locale), href: "/payments?status=approved" },
-      { id: "type", label: t("dashboard.agency.type"), value: agency.agencyType === "wholesale" ? "Mayorista" : "Minorista" },
+      { id: "pending", label: t("dashboard.agency.pending"), value: tiles.pending, href: "/reservations?status=pending_payment" },
+      { id: "confirmed", label: t("dashboard.agency.confirmed"), value: tiles.confirmed, href: "/reservations?status=confirmed" },
+      { id: "links", label: t("dashboard.agency.links"), value: tiles.links, href: "/links" },
+      { id: "payments", label: t("dashboard.agency.payments"), value: formatMoney(tiles.approved_30d.amount, "COP", locale), href: "/payments?status=approved" },
+      { id: "type", label: t("dashboard.agency.type"), value: agencyTypeLabel(tiles.agency_type) },
     ];
-    if (agency.isPreloaded) stats.push({ id: "balance", label: t("dashboard.agency.balance"), value: formatMoney(agency.balance, "COP", locale) });
-  } else if (role === "hotel_admin") {
-    const hotelIds = user.principal.hotelIds;
-    const [hotels, roomTypes, events] = await Promise.all([
-      prisma.hotel.findMany({ where: { id: { in: hotelIds } }, orderBy: { name: "asc" } }),
-      prisma.roomType.count({ where: { hotelId: { in: hotelIds } } }),
-      prisma.calendarEvent.count({ where: { status: "publish" } }),
-    ]);
+    if (tiles.balance !== null) stats.push({ id: "balance", label: t("dashboard.agency.balance"), value: formatMoney(tiles.balance, "COP", locale) });
+  } else {
     stats = [
-      { id: "hotels", label: t("dashboard.hotel.hotels"), value: hotels.length, href: "/reservations" },
-      { id: "room-types", label: t("dashboard.hotel.roomTypes"), value: roomTypes, href: "/inventory" },
-      { id: "events", label: t("dashboard.hotel.events"), value: events, href: "/calendar" },
+      { id: "hotels", label: t("dashboard.hotel.hotels"), value: tiles.hotels.length, href: "/reservations" },
+      { id: "room-types", label: t("dashboard.hotel.roomTypes"), value: tiles.roomTypes, href: "/inventory" },
+      { id: "events", label: t("dashboard.hotel.events"), value: tiles.events, href: "/calendar" },
     ];
     extra = (
       <div className="card mt-6 divide-y divide-slate-100">
         <p className="px-4 py-3 text-sm font-medium text-slate-600">{t("dashboard.yourHotels")}</p>
-        {hotels.map((h) => (
+        {tiles.hotels.map((h) => (
           <div key={h.id} className="flex items-center justify-between px-4 py-3 text-sm">
             <span className="font-medium">{h.name}</span>
             <span className="text-slate-500">{cityLabel(h.city)}</span>
@@ -96,13 +71,10 @@ export default async function DashboardPage() {
   }
 
   // The period report and the lists to act on (issue 16 item 5; docs/reports.md).
-  const database = await getDatabase();
-  const now = new Date();
   const { t: b } = await getDict(backofficeMessages);
   const today = bogotaDate(now);
   const range = { from: addDays(today, -13), to: addDays(today, 14) };
-  const summary = await summaryReport(database, user.principal, range);
-  const actions = await actionLists(prisma, user.principal, now);
+  const [summary, actions] = await Promise.all([summaryReport(database, principal, range), actionLists(db, principal, now)]);
   const isAgency = role === "agency";
   const canSeePayments = role !== "hotel_admin";
   const money = (n: number) => formatMoney(n, "COP", locale);

@@ -2,23 +2,15 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
 import { messages } from "./messages";
-import { RatePlanList, RoomTypeList, type RatePlanRow, type RoomTypeRow } from "./CatalogEditors";
+import { RatePlanList, RoomTypeList, type RatePlanRow } from "./CatalogEditors";
 import { HotelAdmins } from "./HotelAdmins";
 
-interface Hotel {
-  id: number;
-  name: string;
-  city: string;
-  channel_manager_id: string;
-  hold_minutes: number;
-  is_active: boolean;
-  largest_room_beds: number;
-}
+type Hotel = ApiAnswer<"/v2/hotels/{id}">;
 
 function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
@@ -41,10 +33,11 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
     setBusy(true);
     setError(null);
     try {
-      const h = await apiFetch<Hotel>("/v2/hotels", {
-        method: "POST",
-        body: { name: form.values.name, city: form.values.city, channel_manager_id: form.values.cm || undefined, hold_minutes: Number(form.values.hold) || undefined },
-      });
+      const h = await ok(
+        api.POST("/v2/hotels", {
+          body: { name: form.values.name, city: form.values.city, channel_manager_id: form.values.cm || undefined, hold_minutes: Number(form.values.hold) || undefined },
+        }),
+      );
       form.reset();
       setSelected(h.id);
       router.refresh();
@@ -57,7 +50,7 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
 
   async function toggle(h: Hotel) {
     try {
-      await apiFetch(`/v2/hotels/${h.id}`, { method: "PATCH", body: { is_active: !h.is_active } });
+      await ok(api.PATCH("/v2/hotels/{id}", { params: { path: { id: h.id } }, body: { is_active: !h.is_active } }));
       router.refresh();
     } catch (err) {
       setError(err instanceof ApiError ? err.detail : String(err));
@@ -161,19 +154,21 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
   );
 }
 
+type PlanForm = { rateId: string; rateDescription: string; boardType: string; boardTypeDescription: string; refundable: RatePlanRow["refundable"]; cancellationPolicy: string; currency: string };
+
 function HotelDetail({ hotel }: { hotel: Hotel }) {
   const t = useDict(messages);
   const qc = useQueryClient();
   const rooms = useQuery({
     queryKey: ["room-types", hotel.id],
-    queryFn: () => apiFetch<RoomTypeRow[]>(`/v2/hotels/${hotel.id}/room-types`),
+    queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/room-types", { params: { path: { id: hotel.id } }, signal })),
   });
   const plans = useQuery({
     queryKey: ["rate-plans", hotel.id],
-    queryFn: () => apiFetch<RatePlanRow[]>(`/v2/hotels/${hotel.id}/rate-plans`),
+    queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/rate-plans", { params: { path: { id: hotel.id } }, signal })),
   });
   const rt = useForm({ roomId: "", roomName: "", roomType: "DOUBLE", beds: "2", maxAdults: "2", maxChildren: "1" });
-  const rp = useForm({ rateId: "", rateDescription: "", boardType: "", boardTypeDescription: "", refundable: "full", cancellationPolicy: "", currency: "COP" });
+  const rp = useForm<PlanForm>({ rateId: "", rateDescription: "", boardType: "", boardTypeDescription: "", refundable: "full", cancellationPolicy: "", currency: "COP" });
   const [error, setError] = useState<string | null>(null);
 
   async function addRoom(e: React.FormEvent) {
@@ -181,10 +176,12 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
     setError(null);
     try {
       const v = rt.values;
-      await apiFetch(`/v2/hotels/${hotel.id}/room-types`, {
-        method: "POST",
-        body: { roomId: v.roomId || undefined, roomName: v.roomName, roomType: v.roomType, beds: Number(v.beds), max_adults: Number(v.maxAdults), max_children: Number(v.maxChildren) },
-      });
+      await ok(
+        api.POST("/v2/hotels/{id}/room-types", {
+          params: { path: { id: hotel.id } },
+          body: { roomId: v.roomId || undefined, roomName: v.roomName, roomType: v.roomType, beds: Number(v.beds), max_adults: Number(v.maxAdults), max_children: Number(v.maxChildren) },
+        }),
+      );
       rt.reset();
       await qc.invalidateQueries({ queryKey: ["room-types", hotel.id] });
     } catch (err) {
@@ -197,18 +194,20 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
     setError(null);
     try {
       const v = rp.values;
-      await apiFetch(`/v2/hotels/${hotel.id}/rate-plans`, {
-        method: "POST",
-        body: {
-          rateId: v.rateId || undefined,
-          rateDescription: v.rateDescription,
-          boardType: v.boardType || null,
-          boardTypeDescription: v.boardTypeDescription,
-          refundable: v.refundable,
-          cancellationPolicy: v.cancellationPolicy,
-          currency: v.currency,
-        },
-      });
+      await ok(
+        api.POST("/v2/hotels/{id}/rate-plans", {
+          params: { path: { id: hotel.id } },
+          body: {
+            rateId: v.rateId || undefined,
+            rateDescription: v.rateDescription,
+            boardType: v.boardType || null,
+            boardTypeDescription: v.boardTypeDescription,
+            refundable: v.refundable,
+            cancellationPolicy: v.cancellationPolicy,
+            currency: v.currency,
+          },
+        }),
+      );
       rp.reset();
       await qc.invalidateQueries({ queryKey: ["rate-plans", hotel.id] });
     } catch (err) {

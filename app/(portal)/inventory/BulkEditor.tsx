@@ -3,18 +3,15 @@
 // and run of dates in a preview, confirms, and can undo the last bulk change (lib/inventory/bulk-edit.ts).
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Dialog } from "@/components/Dialog";
 import { MoneyInput } from "@/components/MoneyInput";
 import { formatMoney } from "@/lib/format";
-import { daysOf, dmy, friendlyError, planBulk, requestsFor, type BulkRequest, type Change, type InvField, type NightRow, type RateRow } from "@/lib/inventory/bulk-edit";
+import { daysOf, dmy, friendlyError, planBulk, requestsFor, type BulkRequest, type Change, type InvField } from "@/lib/inventory/bulk-edit";
 import { messages } from "./messages";
 
-export interface GridMeta {
-  room_types: Array<{ roomId: string; roomName: string }>;
-  rate_plans: Array<{ rateId: string; rateDescription: string; currency: string }>;
-}
+export type GridMeta = Pick<ApiAnswer<"/v2/hotels/{id}/inventory">, "room_types" | "rate_plans">;
 
 type Tri = "" | "close" | "open";
 
@@ -86,7 +83,7 @@ export function BulkEditor({
     setBusy(true);
     try {
       // The stored values of the whole range (it may lie outside the grid's window) give the "before" column.
-      const data = await apiFetch<{ inventory: NightRow[]; rates: RateRow[] }>(`/v2/hotels/${hotelId}/inventory?from=${req.from}&to=${req.to}`);
+      const data = await ok(api.GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId }, query: { from: req.from, to: req.to } } }));
       setPreview(planBulk(req, data.inventory, data.rates));
     } catch (err) {
       setError(err instanceof ApiError ? friendlyError(err.detail) : String(err));
@@ -99,10 +96,10 @@ export function BulkEditor({
     const { inventory, rates: rateUpdates } = requestsFor(changes, which);
     let nights = 0;
     for (let i = 0; i < inventory.length; i += 500) {
-      nights += (await apiFetch<{ nights: number }>(`/v2/hotels/${hotelId}/inventory`, { method: "PUT", body: { updates: inventory.slice(i, i + 500) } })).nights;
+      nights += (await ok(api.PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId } }, body: { updates: inventory.slice(i, i + 500) } }))).nights;
     }
     for (let i = 0; i < rateUpdates.length; i += 500) {
-      nights += (await apiFetch<{ nights: number }>(`/v2/hotels/${hotelId}/rates`, { method: "PUT", body: { updates: rateUpdates.slice(i, i + 500) } })).nights;
+      nights += (await ok(api.PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelId } }, body: { updates: rateUpdates.slice(i, i + 500) } }))).nights;
     }
     await qc.invalidateQueries({ queryKey: ["hotel-nights", hotelId] });
     return nights;

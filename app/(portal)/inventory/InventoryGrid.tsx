@@ -1,24 +1,16 @@
 "use client";
 import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { cityLabel } from "@/lib/format";
 import { intlLocale, type Translate } from "@/lib/i18n";
 import { groupMoneyText, moneyFieldText, parseMoneyText } from "@/lib/money/input";
-import { addDays, dmy, friendlyError, NIGHT_DEFAULTS, type InvField, type NightRow, type RateRow } from "@/lib/inventory/bulk-edit";
+import { addDays, dmy, friendlyError, NIGHT_DEFAULTS, type InvField, type InventoryUpdate, type NightRow, type RateUpdate } from "@/lib/inventory/bulk-edit";
 import { BulkEditor } from "./BulkEditor";
 import { messages } from "./messages";
 
-interface NightsData {
-  hotel: { channel_manager_id: string };
-  room_types: Array<{ roomId: string; roomName: string; roomType: string; is_active: boolean }>;
-  rate_plans: Array<{ rateId: string; rateDescription: string; currency: string; is_active: boolean }>;
-  days: string[];
-  inventory: NightRow[];
-  rates: RateRow[];
-}
-
+type NightsData = ApiAnswer<"/v2/hotels/{id}/inventory">;
 type Edits = Record<string, number | boolean | string>;
 
 const invKey = (roomId: string, day: string, f: InvField) => `inv|${roomId}|${day}|${f}`;
@@ -40,7 +32,7 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
 
   const query = useQuery({
     queryKey: ["hotel-nights", hotelId, from, to],
-    queryFn: ({ signal }) => apiFetch<NightsData>(`/v2/hotels/${hotelId}/inventory?from=${from}&to=${to}`, { signal }),
+    queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId }, query: { from, to } }, signal })),
     placeholderData: keepPreviousData,
   });
   const data = query.data;
@@ -76,15 +68,14 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
     setSaving(true);
     setNotice(null);
     try {
-      const inv = new Map<string, Record<string, unknown>>();
-      const rates: Array<{ roomId: string; rateId: string; from: string; to: string; amountBeforeTax: string | null }> = [];
+      const inv = new Map<string, InventoryUpdate>();
+      const rates: RateUpdate[] = [];
       for (const [k, v] of Object.entries(edits)) {
         const parts = k.split("|");
         if (parts[0] === "inv") {
           const [, roomId, day, f] = parts;
           const u = inv.get(`${roomId}|${day}`) ?? { roomId, from: day, to: day };
-          u[f] = typeof NIGHT_DEFAULTS[f as InvField] === "boolean" ? Boolean(v) : Number(v);
-          inv.set(`${roomId}|${day}`, u);
+          inv.set(`${roomId}|${day}`, { ...u, [f]: typeof NIGHT_DEFAULTS[f as InvField] === "boolean" ? Boolean(v) : Number(v) });
         } else {
           const [, roomId, rateId, day] = parts;
           const text = String(v).trim();
@@ -96,8 +87,8 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
           rates.push({ roomId, rateId, from: day, to: day, amountBeforeTax: amount === null ? null : String(amount) });
         }
       }
-      if (inv.size > 0) await apiFetch(`/v2/hotels/${hotelId}/inventory`, { method: "PUT", body: { updates: [...inv.values()] } });
-      if (rates.length > 0) await apiFetch(`/v2/hotels/${hotelId}/rates`, { method: "PUT", body: { updates: rates } });
+      if (inv.size > 0) await ok(api.PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId } }, body: { updates: [...inv.values()] } }));
+      if (rates.length > 0) await ok(api.PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelId } }, body: { updates: rates } }));
       setEdits({});
       setNotice({ tone: "ok", text: t("saved") });
       await qc.invalidateQueries({ queryKey: ["hotel-nights", hotelId] });

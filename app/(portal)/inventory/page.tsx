@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { EmptyState, PageHeader } from "@/components/ui";
 import { listHotels } from "@/lib/inventory/service";
@@ -11,10 +10,9 @@ import { messages } from "./messages";
 export const metadata: Metadata = { title: "Inventario" };
 
 export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ hotel?: string }> }) {
-  const user = await requireUser(["operator", "hotel_admin"]);
+  const { db, principal, now } = await portalContext(["operator", "hotel_admin"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const hotels = await listHotels(prisma, user.principal);
+  const hotels = await listHotels(db, principal);
   const wanted = Number((await searchParams).hotel);
   return (
     <div>
@@ -25,7 +23,7 @@ export default async function InventoryPage({ searchParams }: { searchParams: Pr
         <InventoryGrid
           hotels={hotels.map((h) => ({ id: h.id, name: h.name, city: h.city }))}
           initialHotel={hotels.some((h) => h.id === wanted) ? wanted : hotels[0].id}
-          today={bogotaDate(new Date())}
+          today={bogotaDate(now)}
         />
       )}
     </div>

@@ -2,40 +2,27 @@
 import { useState } from "react";
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { api, ok, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { PageHeader, EmptyState, Pager } from "@/components/ui";
 import { countLabel, formatDateTime, formatMoney } from "@/lib/format";
 import { LinkStatusBadge } from "./LinkStatusBadge";
 
-interface Row {
-  code: string;
-  agency_id: number;
-  status: "active" | "paid" | "expired" | "cancelled";
-  hotel_name: string;
-  guest_name: string;
-  email: string;
-  amount: number;
-  currency: string;
-  description: string;
-  expires_at: string;
-  created_at: string;
-}
+type LinkStatus = NonNullable<ApiQuery<"/v2/links">["status"]>;
 
-export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, string> | null }) {
+/** The payment links list; the operator sees every agency's, so each row names its agency. */
+export function LinkList({ operator = false }: { operator?: boolean }) {
   const t = useDict(linkMessages);
   const { locale } = useI18n();
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<LinkStatus | "">("");
   const [draft, setDraft] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
-  const qs = new URLSearchParams({ page: String(page), per_page: "20" });
-  if (status) qs.set("status", status);
-  if (search) qs.set("q", search);
+  const query: ApiQuery<"/v2/links"> = { page, per_page: 20, status: status || undefined, q: search || undefined };
   const q = useQuery({
-    queryKey: ["links", qs.toString()],
-    queryFn: ({ signal }) => apiFetch<{ items: Row[]; total: number; per_page: number }>(`/v2/links?${qs}`, { signal }),
+    queryKey: ["links", query],
+    queryFn: ({ signal }) => ok(api.GET("/v2/links", { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.per_page)) : 1;
@@ -65,7 +52,7 @@ export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, 
             className="input"
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
+              setStatus(e.target.value as LinkStatus | "");
               setPage(1);
             }}
           >
@@ -93,7 +80,7 @@ export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, 
             <thead>
               <tr>
                 <th>{t("list.guest")}</th>
-                {agencyNames && <th>{t("list.agency")}</th>}
+                {operator && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th className="text-right">{t("list.amount")}</th>
                 <th>{t("list.status")}</th>
@@ -110,7 +97,7 @@ export function LinkList({ agencyNames = null }: { agencyNames?: Record<number, 
                     </Link>
                     <p className="max-w-xs truncate text-xs text-slate-600">{l.description}</p>
                   </td>
-                  {agencyNames && <td data-testid="link-agency">{agencyNames[l.agency_id] ?? "—"}</td>}
+                  {operator && <td data-testid="link-agency">{l.agency.name}</td>}
                   <td>{l.hotel_name}</td>
                   <td className="whitespace-nowrap text-right">{formatMoney(l.amount, l.currency, locale)}</td>
                   <td>

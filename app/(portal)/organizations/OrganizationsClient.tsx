@@ -1,35 +1,28 @@
 "use client";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "../cards/messages";
 import { Field, fieldErrors, newIdempotencyKey } from "../agencies/form-utils";
 
-export interface OrgDto {
-  id: number;
-  account_holder_id: string;
-  name: string;
-  description: string;
-  external_ref: string | null;
-}
-
 export function OrganizationsClient() {
   const t = useDict(messages);
   const { t: tc } = useI18n();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: ["organizations"], queryFn: () => apiFetch<OrgDto[]>("/v1/virtual-cards/organizations") });
+  const list = useQuery({ queryKey: ["organizations"], queryFn: ({ signal }) => ok(api.GET("/v1/virtual-cards/organizations", { signal })) });
   const [form, setForm] = useState({ name: "", description: "", external_ref: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      apiFetch<OrgDto>("/v1/virtual-cards/organizations", {
-        method: "POST",
-        body: { ...form, external_ref: form.external_ref.trim() || undefined },
-        headers: { "idempotency-key": newIdempotencyKey() },
-      }),
+      ok(
+        api.POST("/v1/virtual-cards/organizations", {
+          body: { ...form, external_ref: form.external_ref.trim() || undefined },
+          params: { header: { "Idempotency-Key": newIdempotencyKey() } },
+        }),
+      ),
     onSuccess: (o) => {
       setNotice(t("orgs.created", { name: o.name }));
       setErrors({});

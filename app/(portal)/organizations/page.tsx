@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { accountHolderOfAgency } from "@/lib/cards/account-holders";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { NoHolderGuide } from "@/components/NoHolderGuide";
@@ -10,10 +10,9 @@ import { OrganizationsClient } from "./OrganizationsClient";
 export const metadata: Metadata = { title: "Organizaciones" };
 
 export default async function OrganizationsPage() {
-  const user = await requireUser(["agency"]);
+  const { db, principal, user } = await portalContext(["agency"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const holder = user.agency ? await prisma.accountHolder.findUnique({ where: { agencyId: user.agency.id }, select: { id: true } }) : null;
+  const holder = user.agency ? await accountHolderOfAgency(db, principal, user.agency.id) : null;
   return (
     <div>
       <PageHeader title={t("orgs.title")} subtitle={t("orgs.intro")} />

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader, EmptyState, Badge, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
-import { listPayments } from "@/lib/payments/service";
+import { listPayments, paymentTotals } from "@/lib/payments/service";
 import { listQuery } from "@/lib/payments/schema";
 import { paymentMessages } from "@/lib/payments/messages";
 
@@ -14,34 +13,30 @@ export const metadata: Metadata = { title: "Pagos" };
 const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: "gray", cancelled: "gray", refunded: "blue" } as const;
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser(["agency", "operator"]);
+  const { db, principal } = await portalContext(["agency", "operator"]);
   const { t, locale } = await getDict(paymentMessages);
   const raw = await searchParams;
   const flat = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = listQuery.safeParse(flat);
   const query = parsed.success ? parsed.data : {};
-  const { prisma } = await getDatabase();
-  const result = await listPayments(prisma, user.principal, { ...query, per_page: 25 });
+  const operator = principal.role === "operator";
+  const [result, totals] = await Promise.all([listPayments(db, principal, { ...query, per_page: 25 }), paymentTotals(db, principal)]);
   const pages = Math.max(1, Math.ceil(result.total / result.per_page));
   const exportQuery = new URLSearchParams({ ...(Object.fromEntries(Object.entries(flat).filter(([k]) => k !== "page" && k !== "per_page")) as Record<string, string>), format: "csv" }).toString();
   const pageHref = (p: number) => `/payments?${new URLSearchParams({ ...(flat as Record<string, string>), page: String(p) }).toString()}`;
-
-  const scope = user.principal.role === "operator" ? {} : { agencyId: user.principal.agencyId ?? -1 };
-  const sums = await prisma.paymentTransaction.groupBy({ by: ["status"], where: scope, _sum: { amount: true }, _count: true });
-  const sum = (s: string) => sums.find((x) => x.status === s);
 
   return (
     <div data-testid="payments-page">
       <PageHeader
         title={t("list.title")}
-        subtitle={t("list.subtitle")}
+        subtitle={operator ? t("list.subtitleOperator") : t("list.subtitle")}
         actions={
           <>
             {/* Every row of the current filter as CSV (issue 16; docs/reports.md). */}
             <a href={`/api/v2/payments?${exportQuery}`} className="btn-secondary" download data-testid="export-payments">
               Exportar
             </a>
-            {user.principal.role === "agency" && (
+            {principal.role === "agency" && (
               <Link href="/payments/new" className="btn-primary">
                 {t("list.newPayment")}
               </Link>
@@ -50,9 +45,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         }
       />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <StatCard label={t("list.approvedSum")} value={formatMoney(sum("approved")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("approved")?._count ?? 0 })} />
-        <StatCard label={t("list.pendingSum")} value={formatMoney(sum("pending")?._sum.amount ?? 0, "COP", locale)} hint={t("list.total", { n: sum("pending")?._count ?? 0 })} />
-        <StatCard label={t("list.rejectedCount")} value={sum("rejected")?._count ?? 0} />
+        <StatCard label={t("list.approvedSum")} value={formatMoney(totals.approved.amount, "COP", locale)} hint={t("list.total", { n: totals.approved.count })} />
+        <StatCard label={t("list.pendingSum")} value={formatMoney(totals.pending.amount, "COP", locale)} hint={t("list.total", { n: totals.pending.count })} />
+        <StatCard label={t("list.rejectedCount")} value={totals.rejected.count} />
       </div>
 
       <form method="get" className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-6" role="search">
@@ -96,6 +91,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 <th>{t("list.date")}</th>
                 <th>{t("list.reference")}</th>
                 <th>{t("list.payer")}</th>
+                {operator && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th>{t("list.methodCol")}</th>
                 <th className="text-right">{t("list.amount")}</th>
@@ -114,6 +110,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                   <td>
                     {p.ref_name} {p.ref_lastname}
                   </td>
+                  {operator && <td data-testid="payment-agency">{p.agency?.name ?? "—"}</td>}
                   <td>{p.hotel_name}</td>
                   <td className="whitespace-nowrap">
                     {t(`method.${p.method}`)}

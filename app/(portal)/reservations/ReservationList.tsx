@@ -137,6 +137,7 @@ export function ReservationList({ initial, hotels, hotelView = false, operator =
               <tr>
                 <th>{t("list.code")}</th>
                 <th>{t("list.guest")}</th>
+                {operator && <th>{t("list.agency")}</th>}
                 <th>{t("list.hotel")}</th>
                 <th>{t("list.dates")}</th>
                 <th className="text-right">{t("list.amount")}</th>
@@ -156,9 +157,11 @@ export function ReservationList({ initial, hotels, hotelView = false, operator =
                     <p>{r.guest_name}</p>
                     <p className="text-xs text-slate-600">{hotelView ? composition(tb, r) : r.email}</p>
                   </td>
+                  {operator && <td data-testid="reservation-agency">{r.agency.name}</td>}
                   <td>{r.hotel_name}</td>
-                  <td className="whitespace-nowrap">
-                    {formatDate(r.checkin, locale)} → {formatDate(r.checkout, locale)}
+                  {/* Each date stays whole; the pair wraps when the operator's Agencia column needs the room. */}
+                  <td>
+                    <span className="whitespace-nowrap">{formatDate(r.checkin, locale)} →</span> <span className="whitespace-nowrap">{formatDate(r.checkout, locale)}</span>
                   </td>
                   <td className="text-right whitespace-nowrap">
                     {formatMoney(r.amount, r.currency, locale)}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { listHotels } from "@/lib/inventory/service";
 import { ReservationList, type ReservationFilters } from "./ReservationList";
 
 export const metadata: Metadata = { title: "Reservas" };
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Reservas" };
 const KEYS = ["status", "checkin_from", "checkin_to", "guest", "code", "hotel_id"] as const;
 
 export default async function ReservationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser(["agency", "operator", "hotel_admin"]);
+  const { db, principal } = await portalContext(["agency", "operator", "hotel_admin"]);
   const raw = await searchParams;
   // Dashboard tiles open this list already filtered.
   const initial: Partial<ReservationFilters> = {};
@@ -17,9 +17,8 @@ export default async function ReservationsPage({ searchParams }: { searchParams:
     const s = Array.isArray(v) ? v[0] : v;
     if (s && s.length <= 100) initial[k] = s;
   }
-  const hotelView = user.principal.role === "hotel_admin";
-  const hotels = hotelView
-    ? await (await getDatabase()).prisma.hotel.findMany({ where: { id: { in: user.principal.hotelIds } }, select: { id: true, name: true }, orderBy: { name: "asc" } })
-    : undefined;
-  return <ReservationList key={JSON.stringify(initial)} initial={initial} hotels={hotels} hotelView={hotelView} operator={user.principal.role === "operator"} />;
+  const hotelView = principal.role === "hotel_admin";
+  // A hotel admin's own hotels (lib/inventory/service.ts listHotels), to narrow the list to one.
+  const hotels = hotelView ? (await listHotels(db, principal)).map((h) => ({ id: h.id, name: h.name })).sort((a, b) => a.name.localeCompare(b.name, "es")) : undefined;
+  return <ReservationList key={JSON.stringify(initial)} initial={initial} hotels={hotels} hotelView={hotelView} operator={principal.role === "operator"} />;
 }

@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useId, useMemo, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer, type paths } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
 import { MoneyInput } from "@/components/MoneyInput";
 import { boardLabel, cityLabel, countLabel, formatDate, formatMoney, guestsLabel, humanizeDetail } from "@/lib/format";
 import { normalizeCity } from "@/lib/inventory/city";
+import { addDays, isIsoDate } from "@/lib/time";
 import { messages } from "./messages";
 
 /** One room of the search: its adults and each child's age, null until the agent says it. */
@@ -15,44 +16,17 @@ interface Group {
   children: (number | null)[];
 }
 
-interface Product {
-  rateId: string;
-  rateDescription: string;
-  boardType: string | null;
-  boardTypeDescription: string;
-  refundable: "full" | "partial" | "none";
-  cancellationPolicy: string;
-  currency: string;
-  baseDailyAmounts: Array<{ day: string; amountBeforeTax: number }>;
-  baseRate: { amountBeforeTax: number };
-}
-
-interface Room {
-  roomId: string;
-  roomName: string;
-  beds: number;
-  count: number;
-  products: Product[];
-}
-
-interface GroupResult {
-  adults: number;
-  children_ages: string | null;
-  total_count: number;
-  available_rooms: Room[];
-}
-
-interface HotelResult {
-  hotel: { id: number; name: string; city: string; channel_manager_id: string; largest_room_beds: number };
-  availability: GroupResult[];
-}
+/** The channel manager's offers as the availability route (4.2) answers them. */
+type HotelResult = ApiAnswer<"/v2/bookings/agencies/{agency_type}/availability", "post">[number];
+type Product = HotelResult["availability"][number]["available_rooms"][number]["products"][number];
+type AgencyType = paths["/v2/bookings/agencies/{agency_type}/availability"]["post"]["parameters"]["path"]["agency_type"];
 
 interface Search {
   city: string;
   checkin: string;
   nights: number;
   groups: Array<{ adults: number; children: number[] }>;
-  agencyType: string;
+  agencyType: AgencyType;
 }
 
 interface Filters {
@@ -64,12 +38,6 @@ type Sort = "price-asc" | "price-desc" | "name";
 
 const MAX_GROUPS = 9;
 const NO_FILTERS: Filters = { boards: [], refundableOnly: false, maxPrice: null };
-
-function addDays(s: string, n: number) {
-  const d = new Date(`${s}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The form's value settles for a moment before it is searched (typing does not fire a request per key). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -103,14 +71,14 @@ export function viewOf(result: HotelResult, f: Filters) {
   return { hotel: result.hotel, groups, lowest, currency, roomCount: groups.reduce((s, g) => s + g.available_rooms.length, 0) };
 }
 
-export function SearchClient({ cities, today, defaultCheckin, agencyType }: { cities: string[]; today: string; defaultCheckin: string; agencyType: string | null }) {
+export function SearchClient({ cities, today, defaultCheckin, agencyType }: { cities: string[]; today: string; defaultCheckin: string; agencyType: AgencyType | null }) {
   const t = useDict(messages);
   const { locale } = useI18n();
   const [city, setCity] = useState("");
   const [checkin, setCheckin] = useState(defaultCheckin);
   const [nights, setNights] = useState(2);
   const [groups, setGroups] = useState<Group[]>([{ adults: 2, children: [] }]);
-  const [type, setType] = useState(agencyType ?? "retailer");
+  const [type, setType] = useState<AgencyType>(agencyType ?? "retailer");
   const [submitted, setSubmitted] = useState<Search | null>(null);
   const [tried, setTried] = useState(false);
   const [formOpen, setFormOpen] = useState(true);
@@ -136,12 +104,13 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
     retry: false,
     queryFn: async ({ signal }) => {
       const a = active!;
-      const qs = new URLSearchParams({ checkin: a.checkin, nights: String(a.nights), city: a.city });
-      const results = await apiFetch<HotelResult[]>(`/v2/bookings/agencies/${a.agencyType}/availability?${qs}`, {
-        method: "POST",
-        body: { layout: a.groups.map((g) => ({ adults: g.adults, children_ages: g.children })) },
-        signal,
-      });
+      const results = await ok(
+        api.POST("/v2/bookings/agencies/{agency_type}/availability", {
+          params: { path: { agency_type: a.agencyType }, query: { checkin: a.checkin, nights: a.nights, city: a.city } },
+          body: { layout: a.groups.map((g) => ({ adults: g.adults, children_ages: g.children })) },
+          signal,
+        }),
+      );
       // The results keep the search they answer, so links stay right while a newer search loads.
       return { search: a, results };
     },
@@ -224,13 +193,13 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
             <input id="nights" type="number" className="input" min={1} max={30} value={nights} onChange={(e) => setNights(Math.max(1, Math.min(30, Number(e.target.value) || 1)))} />
           </div>
         </div>
-        {/^\d{4}-\d{2}-\d{2}$/.test(checkin) && <p className="-mt-2 text-xs text-slate-600">{t("checkout", { date: formatDate(addDays(checkin, nights), locale) })}</p>}
+        {isIsoDate(checkin) && <p className="-mt-2 text-xs text-slate-600">{t("checkout", { date: formatDate(addDays(checkin, nights), locale) })}</p>}
         {agencyType === null && (
           <div>
             <label className="label" htmlFor="agency-type">
               {t("agencyType")}
             </label>
-            <select id="agency-type" className="input" value={type} onChange={(e) => setType(e.target.value)}>
+            <select id="agency-type" className="input" value={type} onChange={(e) => setType(e.target.value === "wholesale" ? "wholesale" : "retailer")}>
               <option value="retailer">{t("retailer")}</option>
               <option value="wholesale">{t("wholesale")}</option>
             </select>

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { listCities } from "@/lib/inventory/service";
@@ -11,11 +10,10 @@ import { messages } from "./messages";
 export const metadata: Metadata = { title: "Buscar hoteles" };
 
 export default async function SearchPage() {
-  const user = await requireUser(["agency", "operator"]);
+  const { db, principal, now } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const cities = await listCities(prisma);
-  const today = bogotaDate(new Date());
+  const cities = await listCities(db);
+  const today = bogotaDate(now);
   return (
     <div>
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
@@ -23,7 +21,7 @@ export default async function SearchPage() {
         cities={cities.map((c) => c.city)}
         today={today}
         defaultCheckin={addDays(today, 7)}
-        agencyType={user.principal.role === "agency" ? (user.principal.agencyType ?? "retailer") : null}
+        agencyType={principal.role === "agency" ? (principal.agencyType ?? "retailer") : null}
       />
     </div>
   );

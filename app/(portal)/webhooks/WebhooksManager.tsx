@@ -2,51 +2,18 @@
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
+import { ConfirmDialog } from "@/components/Dialog";
 import { formatDateTime } from "@/lib/format";
 import { messages } from "./messages";
 
-export interface Settings {
-  agency_id: number;
-  webhook_url: string | null;
-  has_secret: boolean;
-  failure_streak: number;
-  warning: boolean;
-}
-
-interface Attempt {
-  attempt_no: number;
-  at: string;
-  status_code: number | null;
-  latency_ms: number;
-  response_body: string | null;
-  error: string | null;
-}
-
-interface Delivery {
-  id: string;
-  agency_id: number | null;
-  event: string;
-  url: string;
-  status: "pending" | "succeeded" | "failed";
-  attempt_count: number;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-  payload: unknown;
-  attempts: Attempt[];
-}
-
-interface DeliveriesPage {
-  data: Delivery[];
-  page: number;
-  per_page: number;
-  total: number;
-}
+export type Settings = ApiAnswer<"/v2/webhooks/settings">;
+type Delivery = ApiAnswer<"/v2/webhooks/deliveries">["data"][number];
 
 const TONES = { pending: "yellow", succeeded: "green", failed: "red" } as const;
+const STATUSES = ["pending", "succeeded", "failed"] as const satisfies ReadonlyArray<Delivery["status"]>;
 const EVENTS = ["payment_link.payment", "reservation.expired", "webhook.test"];
 const PER_PAGE = 20;
 
@@ -69,6 +36,7 @@ function AgencySettings({ initial }: { initial: Settings }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askRotate, setAskRotate] = useState(false);
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -85,25 +53,23 @@ function AgencySettings({ initial }: { initial: Settings }) {
 
   const save = (value: string | null) =>
     run(async () => {
-      const s = await apiFetch<Settings>("/v2/webhooks/settings", { method: "PUT", body: { webhook_url: value } });
+      const s = await ok(api.PUT("/v2/webhooks/settings", { body: { webhook_url: value } }));
       setSettings(s);
       setUrl(s.webhook_url ?? "");
       setNotice(t("endpoint.saved"));
       router.refresh();
     });
 
-  const rotate = () => {
-    if (settings.has_secret && !window.confirm(t("secret.confirmRotate"))) return;
-    return run(async () => {
-      const r = await apiFetch<{ webhook_secret: string }>(`/v2/agencies/${settings.agency_id}/webhook-secret`, { method: "POST" });
+  const rotate = () =>
+    run(async () => {
+      const r = await ok(api.POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: settings.agency_id } } }));
       setSecret(r.webhook_secret);
       setSettings({ ...settings, has_secret: true });
     });
-  };
 
   const sendTest = () =>
     run(async () => {
-      const d = await apiFetch<Delivery>("/v2/webhooks/test", { method: "POST", body: {} });
+      const d = await ok(api.POST("/v2/webhooks/test", { body: {} }));
       setNotice(t("test.sent", { id: d.id }));
       await queryClient.invalidateQueries({ queryKey: ["webhook-deliveries"] });
     });
@@ -149,7 +115,7 @@ function AgencySettings({ initial }: { initial: Settings }) {
         <h2 className="font-semibold text-slate-900">{t("secret.title")}</h2>
         <p className="mt-1 text-sm text-slate-500">{t("secret.help")}</p>
         <p className="mt-3 text-sm">{settings.has_secret ? <Badge tone="green">{t("secret.configured")}</Badge> : <span className="text-slate-500">{t("secret.missing")}</span>}</p>
-        <button type="button" className="btn-secondary mt-3" disabled={busy} onClick={() => void rotate()}>
+        <button type="button" className="btn-secondary mt-3" disabled={busy} onClick={() => (settings.has_secret ? setAskRotate(true) : void rotate())}>
           {settings.has_secret ? t("secret.rotate") : t("secret.create")}
         </button>
         {secret && (
@@ -171,23 +137,36 @@ function AgencySettings({ initial }: { initial: Settings }) {
           {error ?? notice}
         </p>
       )}
+      <ConfirmDialog
+        open={askRotate}
+        title={t("secret.rotateTitle")}
+        body={t("secret.confirmRotate")}
+        confirmLabel={t("secret.rotate")}
+        cancelLabel={t("secret.cancel")}
+        danger
+        onCancel={() => setAskRotate(false)}
+        onConfirm={() => {
+          setAskRotate(false);
+          void rotate();
+        }}
+      />
     </div>
   );
 }
 
 function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string }> }) {
   const t = useDict(messages);
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<Delivery["status"] | "">("");
   const [event, setEvent] = useState("");
   const [agencyId, setAgencyId] = useState("");
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
-  if (status) params.set("status", status);
-  if (event) params.set("event", event);
-  if (agencyId) params.set("agency_id", agencyId);
+  const filter: ApiQuery<"/v2/webhooks/deliveries"> = { page, per_page: PER_PAGE };
+  if (status) filter.status = status;
+  if (event) filter.event = event;
+  if (agencyId) filter.agency_id = Number(agencyId);
   const query = useQuery({
-    queryKey: ["webhook-deliveries", params.toString()],
-    queryFn: () => apiFetch<DeliveriesPage>(`/v2/webhooks/deliveries?${params}`),
+    queryKey: ["webhook-deliveries", filter],
+    queryFn: ({ signal }) => ok(api.GET("/v2/webhooks/deliveries", { params: { query: filter }, signal })),
     // While something is on its way, keep the log fresh.
     refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === "pending") ? 3000 : false),
   });
@@ -204,9 +183,9 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-xs text-slate-600">
             {t("log.status")}
-            <select className="input mt-1 block" value={status} onChange={(e) => (setStatus(e.target.value), setPage(1))}>
+            <select className="input mt-1 block" value={status} onChange={(e) => (setStatus(STATUSES.find((s) => s === e.target.value) ?? ""), setPage(1))}>
               <option value="">{t("log.all")}</option>
-              {(["pending", "succeeded", "failed"] as const).map((s) => (
+              {STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`statuses.${s}`)}
                 </option>
@@ -282,7 +261,7 @@ function DeliveryItem({ delivery: d, agencyName, onChanged }: { delivery: Delive
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/v2/webhooks/deliveries/${d.id}/redeliver`, { method: "POST" });
+      await ok(api.POST("/v2/webhooks/deliveries/{id}/redeliver", { params: { path: { id: d.id } } }));
       setNotice(t("log.redelivered"));
       setTimeout(onChanged, 800);
     } catch (e) {

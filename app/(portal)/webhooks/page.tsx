@@ -1,34 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { agencyNames } from "@/lib/agencies/service";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
-import { presentSettings } from "@/lib/webhooks/service";
+import { getSettings } from "@/lib/webhooks/service";
 import { messages } from "./messages";
 import { WebhooksManager } from "./WebhooksManager";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const user = await requireUser(["agency", "operator"]);
+  const { db, principal } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(messages);
-  const { prisma } = await getDatabase();
-  const agencyId = user.principal.role === "agency" ? user.principal.agencyId : null;
-  const agency = agencyId !== null ? await prisma.agency.findUnique({ where: { id: agencyId } }) : null;
-  const agencies = agencyId === null ? await prisma.agency.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }) : [];
+  // An agency manages its own settings; the operator picks the agency.
+  const settings = principal.role === "agency" ? await getSettings(db, principal) : null;
+  const agencies = principal.role === "operator" ? await agencyNames(db) : [];
   return (
     <div>
       <PageHeader
         title={t("title")}
-        subtitle={agency ? t("intro") : t("operatorIntro")}
+        subtitle={settings ? t("intro") : t("operatorIntro")}
         actions={
           <Link href="/docs/webhooks" className="btn-secondary">
             {t("docs")}
           </Link>
         }
       />
-      <WebhooksManager settings={agency ? presentSettings(agency) : null} agencies={agencies} />
+      <WebhooksManager settings={settings} agencies={agencies} />
     </div>
   );
 }

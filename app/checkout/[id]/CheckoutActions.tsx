@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { paymentMessages } from "@/lib/payments/messages";
 
@@ -14,7 +14,7 @@ export function CheckoutActions({ transactionId, status, sandbox, voucherUrl }: 
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ status: string; redirect_url: string | null }>(`/v2/checkout/${transactionId}/simulate`, { body: { outcome } });
+      const r = await ok(api.POST("/v2/checkout/{transaction_id}/simulate", { params: { path: { transaction_id: transactionId } }, body: { outcome } }));
       setLeaving(true);
       window.location.assign(r.redirect_url ?? `/checkout/${transactionId}`);
     } catch (e) {

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getDatabase } from "@/lib/db";
+import { orNotFound, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
-import { HttpError } from "@/lib/http/errors";
 import { formatDateTime, formatMoney, cityLabel } from "@/lib/format";
-import { getCheckout } from "@/lib/payments/service";
+import { guestCheckout } from "@/lib/payments/service";
 import { BANKS, CASH_METHODS, lookupName } from "@/lib/payments/lookups";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
@@ -17,15 +16,8 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
   const { id } = await params;
   if (!/^tx_[A-Za-z0-9]{8,64}$/.test(id)) notFound();
   const { t, locale } = await getDict(paymentMessages);
-  const { prisma } = await getDatabase();
-  const tx = await getCheckout(prisma, id).catch((e) => {
-    if (e instanceof HttpError && e.status === 404) return null;
-    throw e;
-  });
-  if (!tx) notFound();
-  const hotel = await prisma.hotel.findUnique({ where: { id: tx.hotel_id }, select: { city: true } });
-  // A payment from a link carries the link's secret code as its reference: the guest is not shown it.
-  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id }, select: { link: { select: { code: true } } } });
+  const { db } = await serviceContext();
+  const tx = await orNotFound(guestCheckout(db, id));
   const isCash = tx.method === "cash";
   const tone = { approved: "bg-emerald-50 text-emerald-700", pending: "bg-amber-50 text-amber-800", rejected: "bg-red-50 text-red-700", expired: "bg-slate-100 text-slate-600", cancelled: "bg-slate-100 text-slate-600", refunded: "bg-sky-50 text-sky-700" }[tx.status];
 
@@ -54,11 +46,11 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           </p>
           <dl className="grid grid-cols-3 gap-y-2 text-sm">
             <dt className="text-slate-500">{t("checkout.hotel")}</dt>
-            <dd className="col-span-2">{tx.hotel_name}{hotel ? ` · ${cityLabel(hotel.city)}` : ""}</dd>
-            {tx.ref_number !== viaLink?.link?.code && (
+            <dd className="col-span-2">{tx.hotel_name}{tx.hotel_city ? ` · ${cityLabel(tx.hotel_city)}` : ""}</dd>
+            {tx.order_ref && (
               <>
                 <dt className="text-slate-500">{t("checkout.order")}</dt>
-                <dd className="col-span-2">{tx.ref_number}</dd>
+                <dd className="col-span-2">{tx.order_ref}</dd>
               </>
             )}
             <dt className="text-slate-500">{t("checkout.payer")}</dt>

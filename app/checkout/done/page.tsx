@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getDatabase } from "@/lib/db";
+import { orNull, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { formatMoney } from "@/lib/format";
 import { getCheckout } from "@/lib/payments/service";
@@ -12,9 +12,9 @@ export const dynamic = "force-dynamic";
 export default async function CheckoutDonePage({ searchParams }: { searchParams: Promise<{ transaction_id?: string }> }) {
   const { transaction_id: id } = await searchParams;
   const { t, locale } = await getDict(paymentMessages);
-  const { prisma } = await getDatabase();
+  const { db } = await serviceContext();
   // The status shown is read from the database, not taken from the query string.
-  const tx = id && /^tx_[A-Za-z0-9]{8,64}$/.test(id) ? await getCheckout(prisma, id).catch(() => null) : null;
+  const tx = id && /^tx_[A-Za-z0-9]{8,64}$/.test(id) ? await orNull(getCheckout(db, id)) : null;
   const title = !tx
     ? t("checkout.notFound")
     : tx.status === "approved"

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getDatabase } from "@/lib/db";
+import { serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { intlLocale } from "@/lib/i18n";
 import { publicEvent, safeHtml } from "@/lib/calendar/public";
@@ -13,8 +13,8 @@ import { messages } from "../messages";
 export const dynamic = "force-dynamic";
 
 async function load(slug: string) {
-  const { prisma } = await getDatabase();
-  return publicEvent(prisma, decodeURIComponent(slug));
+  const { db } = await serviceContext();
+  return publicEvent(db, decodeURIComponent(slug));
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {

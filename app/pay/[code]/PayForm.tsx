@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
+import type { MethodResponse } from "openapi-fetch";
+import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { payMessages } from "@/lib/links/pay-messages";
@@ -10,7 +11,10 @@ import { Field, apiErrorText, fieldA11y, useZodForm } from "@/components/Form";
 
 type Lookup = { code: string; name: string };
 type Tab = "card" | "cash" | "bank";
-type CardResult = { status: "approved" | "declined"; voucher_url: string; redirect_url: string | null; detail?: string };
+/** The answer as the typed client gives it (its `data`; ApiAnswer would keep the pending answer's null-only fields, which the client drops). */
+type PayAnswer = MethodResponse<typeof api, "post", "/v2/links/{code}/pay">;
+/** A card payment's answer: approved or declined with a voucher, or pending while the gateway confirms. */
+type CardResult = Extract<PayAnswer, { status: string }>;
 /** What the guest's bank said when PSE sent them back here (`?status=`). */
 export type ReturnStatus = "rejected" | "pending" | null;
 
@@ -124,20 +128,28 @@ export function PayForm(props: {
   const ce = card.formState.errors;
   const ae = apm.formState.errors;
 
+  const path = { code: props.code };
+  /** A card answer is shown (or followed to the agency's redirect); a cash or PSE order opens its checkout page. */
+  function settle(r: PayAnswer) {
+    if ("checkout_url" in r) return window.location.assign(r.checkout_url);
+    setResult(r);
+    if (r.status !== "pending" && r.redirect_url) window.location.assign(r.redirect_url);
+  }
+
   const payCard = card.handleSubmit(async (v) => {
     setBusy(true);
     setError(null);
     try {
       // One key per submission; a retry of the same card sends the same key and the same encrypted card.
       const card_item = await submission.body(v, () => encryptCardItem({ number: v.number, cvc: v.cvc, month: v.month.padStart(2, "0"), year: v.year, holder: v.holder }));
-      const r = await apiFetch<CardResult>(`/v2/links/${props.code}/pay`, {
-        method: "POST",
-        body: { method: "card", card_item, installments: Number(v.installments || 1) },
-        headers: { "idempotency-key": submission.key(v) },
-      });
+      const r = await ok(
+        api.POST("/v2/links/{code}/pay", {
+          params: { path, header: { "Idempotency-Key": submission.key(v) } },
+          body: { method: "card", card_item, installments: Number(v.installments || 1) },
+        }),
+      );
       submission.done();
-      setResult(r);
-      if (r.redirect_url) window.location.assign(r.redirect_url);
+      settle(r);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(apiErrorText(err));
@@ -148,13 +160,13 @@ export function PayForm(props: {
 
   const payApm = apm.handleSubmit(async (v) => {
     const payer = { fiscal_number: v.fiscal_number, fiscal_number_type: v.fiscal_number_type, user_type: v.user_type, address: v.address };
-    const body = tab === "cash" ? { method: "cash", payment_type: v.payment_type, payer } : { method: "bank_transfer", bank_code: v.bank_code, payer };
+    const body = tab === "cash" ? { method: "cash" as const, payment_type: v.payment_type, payer } : { method: "bank_transfer" as const, bank_code: v.bank_code, payer };
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ checkout_url: string }>(`/v2/links/${props.code}/pay`, { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      const r = await ok(api.POST("/v2/links/{code}/pay", { params: { path, header: { "Idempotency-Key": submission.key(body) } }, body }));
       submission.done();
-      window.location.assign(r.checkout_url);
+      settle(r);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) submission.done();
       setError(apiErrorText(err));
@@ -162,16 +174,27 @@ export function PayForm(props: {
     }
   });
 
-  if (result && !result.redirect_url) {
-    const ok = result.status === "approved";
+  if (result?.status === "pending") {
     return (
       <div className="space-y-4">
-        <div className={`rounded-lg p-4 ${ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} role="status" data-testid="pay-result">
-          <p className="text-lg font-semibold">{ok ? t("approved") : t("declined")}</p>
-          <p className="text-sm first-letter:uppercase">{ok ? t("approvedHint") : (result.detail ?? t("declinedHint"))}</p>
+        <div className="rounded-lg bg-amber-50 p-4 text-amber-900" role="status" data-testid="pay-result">
+          <p className="text-lg font-semibold">{t("cardPending")}</p>
+          <p className="text-sm">{t("cardPendingHint")}</p>
+        </div>
+        <p className="text-center text-xs text-slate-600">{t("secureGeneric")}</p>
+      </div>
+    );
+  }
+  if (result && !result.redirect_url) {
+    const approved = result.status === "approved";
+    return (
+      <div className="space-y-4">
+        <div className={`rounded-lg p-4 ${approved ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} role="status" data-testid="pay-result">
+          <p className="text-lg font-semibold">{approved ? t("approved") : t("declined")}</p>
+          <p className="text-sm first-letter:uppercase">{approved ? t("approvedHint") : (result.detail ?? t("declinedHint"))}</p>
           <div className="mt-3 flex flex-wrap gap-3">
             {/* A receipt is for a payment that happened; after a decline the guest needs another try, not a voucher. */}
-            {ok ? (
+            {approved ? (
               <a className="font-medium text-brand-700 underline" href={result.voucher_url.replace(/^\/v2/, "")}>
                 {t("voucher")}
               </a>
@@ -182,7 +205,7 @@ export function PayForm(props: {
             )}
           </div>
         </div>
-        {!ok && <TimeLeft expiresAt={props.expiresAt} />}
+        {!approved && <TimeLeft expiresAt={props.expiresAt} />}
         <p className="text-center text-xs text-slate-600">{t("secureGeneric")}</p>
       </div>
     );

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getDatabase } from "@/lib/db";
+import { serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { payMessages } from "@/lib/links/pay-messages";
 import { publicLinkView } from "@/lib/links/service";
@@ -17,8 +17,8 @@ export async function generateMetadata({ params }: { params: Promise<{ code: str
   const { code } = await params;
   const base = config().publicBaseUrl;
   const robots = { index: false, follow: false };
-  const { prisma } = await getDatabase();
-  const link = LINK_CODE_RE.test(code) ? await publicLinkView(prisma, code, new Date()) : null;
+  const { db, now } = await serviceContext();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(db, code, now) : null;
   if (!link) return { title: "Pago", robots };
   const amount = formatMoney(link.amount, link.currency).replace(/\u00a0/g, " ");
   const title = `Pago de su reserva en ${link.hotel.name}`;
@@ -40,8 +40,8 @@ export default async function PayPage({ params, searchParams }: { params: Promis
   // PSE sends the guest back here with the bank's answer; approved shows as paid once the payment is applied.
   const returned: ReturnStatus = sp.status === "rejected" || sp.status === "failed" || sp.status === "declined" ? "rejected" : sp.status === "pending" || sp.status === "approved" ? "pending" : null;
   const { t, locale } = await getDict(payMessages);
-  const { prisma } = await getDatabase();
-  const link = LINK_CODE_RE.test(code) ? await publicLinkView(prisma, code, new Date()) : null;
+  const { db, now } = await serviceContext();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(db, code, now) : null;
 
   return (
     <main className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getDatabase } from "@/lib/db";
+import { orNotFound, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
-import { HttpError } from "@/lib/http/errors";
 import { formatDate, formatDateTime, formatMoney, cityLabel, countLabel, guestsLabel } from "@/lib/format";
-import { ymd } from "@/lib/time";
-import { getVoucher } from "@/lib/payments/voucher";
+import { guestVoucher } from "@/lib/payments/voucher";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 
@@ -16,13 +14,8 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   const { code } = await params;
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(code)) notFound();
   const { t, locale } = await getDict(paymentMessages);
-  const { prisma } = await getDatabase();
-  const v = await getVoucher(prisma, code).catch((e) => {
-    if (e instanceof HttpError && e.status === 404) return null;
-    throw e;
-  });
-  if (!v) notFound();
-  const viaLink = await prisma.paymentTransaction.findUnique({ where: { id: v.transaction_id }, select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } } });
+  const { db } = await serviceContext();
+  const v = await orNotFound(guestVoucher(db, code));
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
   const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
   const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20", cancelled: "bg-slate-100 text-slate-600 ring-slate-500/20", refunded: "bg-sky-50 text-sky-700 ring-sky-600/20" }[v.status];
@@ -39,16 +32,15 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     if (v.cash_method) rows.push([t("voucher.network"), v.cash_method]);
     if (v.bank) rows.push([t("voucher.bank"), v.bank]);
   }
-  // A payment made from a link carries the link's secret code as its reference: the guest is not shown it.
-  // The guest sees the reservation as "Reserva" below, and never a link's own secret code.
-  if (v.ref_number !== viaLink?.link?.code && v.ref_number !== viaLink?.reservation?.code) rows.push([t("voucher.order"), v.ref_number]);
+  // The guest sees the reservation as "Reserva" below, and never a link's own secret code (lib/payments/voucher.ts).
+  if (v.order_ref) rows.push([t("voucher.order"), v.order_ref]);
   if (v.detail) rows.push([t("voucher.detail"), v.detail]);
   rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
-  const stay = viaLink?.reservation;
+  const stay = v.stay;
   if (stay) {
-    rows.push([t("voucher.reservation"), stay.code]);
-    rows.push([t("voucher.stay"), `${formatDate(ymd(stay.checkin), locale)} → ${formatDate(ymd(stay.checkout), locale)} · ${countLabel(stay.nights, "noche")}`]);
-    rows.push([t("voucher.guests"), <span key="g" data-testid="voucher-guests">{guestsLabel(stay.adults, stay.childrenAges, stay.children)}</span>]);
+    rows.push([t("voucher.reservation"), stay.reservation_code]);
+    rows.push([t("voucher.stay"), `${formatDate(stay.checkin, locale)} → ${formatDate(stay.checkout, locale)} · ${countLabel(stay.nights, "noche")}`]);
+    rows.push([t("voucher.guests"), <span key="g" data-testid="voucher-guests">{guestsLabel(stay.adults, stay.children_ages, stay.children)}</span>]);
   }
   rows.push([t("voucher.payer"), v.payer.name]);
   if (v.payer.fiscal_number) rows.push([t("voucher.document"), v.payer.fiscal_number]);

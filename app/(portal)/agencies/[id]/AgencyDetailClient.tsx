@@ -2,7 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
@@ -11,29 +11,19 @@ import { AgencyStatus, type AgencyDto } from "../AgenciesClient";
 import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
 
-interface Balance {
-  balance: number;
-  is_preloaded: boolean;
-  entries: Array<{ id: number; kind: string; amount: number; balance_after: number; note: string | null; reservation_id: string | null; created_at: string }>;
-}
-interface UserDto {
-  id: number;
-  name: string;
-  email: string;
-  created_at: string;
-  is_active: boolean;
-}
 
-export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; holder: { account_holder_id: string; first_name: string; last_name: string; document_type: string; document_number: string } | null }) {
+type Holder = Pick<ApiAnswer<"/v1/virtual-cards/account-holders">[number], "account_holder_id" | "first_name" | "last_name" | "document_type" | "document_number">;
+
+export function AgencyDetailClient({ initial, holder }: { initial: AgencyDto; holder: Holder | null }) {
   const t = useDict(messages);
   const { t: tc } = useI18n();
   const qc = useQueryClient();
-  const agency = useQuery({ queryKey: ["agency", initial.id], queryFn: () => apiFetch<AgencyDto>(`/v2/agencies/${initial.id}`), initialData: initial });
+  const agency = useQuery({ queryKey: ["agency", initial.id], queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}", { params: { path: { id: initial.id } }, signal })), initialData: initial });
   const a = agency.data;
   const [confirm, setConfirm] = useState<null | "archive" | "deactivate">(null);
   const [flagError, setFlagError] = useState<string | null>(null);
   const patch = useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiFetch<{ agency: AgencyDto }>(`/v2/agencies/${a.id}`, { method: "PATCH", body }),
+    mutationFn: (body: ApiBody<"/v2/agencies/{id}", "patch">) => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id: a.id } }, body })),
     onSuccess: (r) => {
       qc.setQueryData(["agency", a.id], r.agency);
       qc.invalidateQueries({ queryKey: ["agencies"] });
@@ -130,7 +120,7 @@ function EditAgency({ a }: { a: AgencyDto }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const save = useMutation({
-    mutationFn: () => apiFetch<{ agency: AgencyDto }>(`/v2/agencies/${a.id}`, { method: "PATCH", body: { ...form, webhook_url: form.webhook_url.trim() || null } }),
+    mutationFn: () => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id: a.id } }, body: { ...form, webhook_url: form.webhook_url.trim() || null } })),
     onSuccess: (r) => {
       qc.setQueryData(["agency", a.id], r.agency);
       setErrors({});
@@ -201,13 +191,14 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["balance", agencyId], queryFn: () => apiFetch<Balance>(`/v2/agencies/${agencyId}/balance`) });
+  const q = useQuery({ queryKey: ["balance", agencyId], queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}/balance", { params: { path: { id: agencyId } }, signal })) });
   const [amount, setAmount] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const topUp = useMutation({
-    mutationFn: () => apiFetch(`/v2/agencies/${agencyId}/balance/top-ups`, { method: "POST", body: { amount, note: note || undefined }, headers: { "idempotency-key": newIdempotencyKey() } }),
+    mutationFn: () =>
+      ok(api.POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: agencyId }, header: { "Idempotency-Key": newIdempotencyKey() } }, body: { amount, note: note || undefined } })),
     onSuccess: () => {
       setAmount("");
       setNote("");
@@ -297,12 +288,12 @@ function UsersPanel({ agencyId }: { agencyId: number }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["agency-users", agencyId], queryFn: () => apiFetch<UserDto[]>(`/v2/agencies/${agencyId}/users`) });
+  const q = useQuery({ queryKey: ["agency-users", agencyId], queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, signal })) });
   const [form, setForm] = useState({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: () => apiFetch<UserDto>(`/v2/agencies/${agencyId}/users`, { method: "POST", body: form }),
+    mutationFn: () => ok(api.POST("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, body: form })),
     onSuccess: (u) => {
       setDone(t("detail.userCreated", { email: u.email }));
       setErrors({});

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
 import { PageHeader, EmptyState } from "@/components/ui";
 import { upcomingEvents } from "@/lib/calendar/public";
 import { fmtYmd } from "@/lib/calendar/tz";
@@ -11,9 +10,8 @@ export const dynamic = "force-dynamic";
 
 /** The agency's "Eventos" menu entry: the published events inside the portal, each opening its public page. */
 export default async function UpcomingEventsPage() {
-  await requireUser(["agency", "operator", "hotel_admin"]);
-  const { prisma } = await getDatabase();
-  const events = await upcomingEvents(prisma, new Date());
+  const { db, now } = await portalContext(["agency", "operator", "hotel_admin"]);
+  const events = await upcomingEvents(db, now);
   return (
     <div>
       <PageHeader title="Eventos" subtitle="Ferias, conciertos y festivales publicados por los hoteles: útiles para ofrecer fechas con demanda." />

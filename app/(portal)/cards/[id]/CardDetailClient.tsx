@@ -1,35 +1,27 @@
 "use client";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { PageHeader } from "@/components/ui";
 import { formatDate, formatDateTime, humanizeDetail } from "@/lib/format";
 import { messages } from "../messages";
 import { ConfirmDialog } from "../../agencies/form-utils";
-import { CardStatusBadge, type CardStatus } from "../CardStatusBadge";
-import type { CardDto } from "../CardsClient";
-
-interface CardDetail extends CardDto {
-  card_name: string;
-  external_reference: string;
-  brand: string;
-  created_at: string;
-  history: Array<{ from_status: CardStatus | null; to_status: CardStatus; reason: string; at: string }>;
-}
+import { CardStatusBadge } from "../CardStatusBadge";
+type CardDetail = ApiAnswer<"/v1/virtual-cards/{card_id}">;
 type Action = "freeze" | "unfreeze" | "cancel";
 
 export function CardDetailClient({ initial, organizationName }: { initial: CardDetail; organizationName: string }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["card", initial.card_id], queryFn: () => apiFetch<CardDetail>(`/v1/virtual-cards/${initial.card_id}`), initialData: initial });
+  const q = useQuery({ queryKey: ["card", initial.card_id], queryFn: ({ signal }) => ok(api.GET("/v1/virtual-cards/{card_id}", { params: { path: { card_id: initial.card_id } }, signal })), initialData: initial });
   const c = q.data;
   const [pending, setPending] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<{ number: string; cvc: string; exp_month: number; exp_year: number } | null>(null);
+  const [details, setDetails] = useState<ApiAnswer<"/v1/virtual-cards/{card_id}/sandbox-details"> | null>(null);
   const act = useMutation({
-    mutationFn: (a: Action) => apiFetch(`/v1/virtual-cards/${c.card_id}/${a}`, { method: "POST" }),
+    mutationFn: (a: Action) => ok(api.POST(`/v1/virtual-cards/{card_id}/${a}`, { params: { path: { card_id: c.card_id } } })),
     onSuccess: () => {
       setError(null);
       qc.invalidateQueries({ queryKey: ["card", c.card_id] });
@@ -41,7 +33,7 @@ export function CardDetailClient({ initial, organizationName }: { initial: CardD
   async function reveal() {
     if (details) return setDetails(null);
     try {
-      setDetails(await apiFetch(`/v1/virtual-cards/${c.card_id}/sandbox-details`));
+      setDetails(await ok(api.GET("/v1/virtual-cards/{card_id}/sandbox-details", { params: { path: { card_id: c.card_id } } })));
     } catch (e) {
       setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error"));
     }

@@ -2,32 +2,14 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch, ApiError } from "@/lib/client/api";
+import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { EmptyState } from "@/components/ui";
-import { countLabel, formatDate, formatDateTime, formatMoney, humanizeDetail, paymentMethodLabel, paymentStatusLabel } from "@/lib/format";
+import { ConfirmDialog } from "@/components/Dialog";
+import { formatDate, formatDateTime, formatMoney, humanizeDetail } from "@/lib/format";
 import { LinkStatusBadge } from "../LinkStatusBadge";
-
-interface Detail {
-  code: string;
-  url: string;
-  status: "active" | "paid" | "expired" | "cancelled";
-  hotel_name: string;
-  guest_name: string;
-  email: string;
-  phone: string;
-  amount: number;
-  currency: string;
-  description: string;
-  booking_dates: string | null;
-  reservation_code: string | null;
-  external_ref_id: string | null;
-  expires_at: string;
-  paid_at: string | null;
-  attempts: Array<{ transaction_id: string; method: string; status: string; amount: number; card_last4: string | null; created_at: string; voucher_url: string | null }>;
-  webhook_deliveries: Array<{ id: string; event: string; status: string; attempts: number; created_at: string; last_attempt_at: string | null }>;
-}
+import { LinkAttempts, LinkDeliveries } from "./LinkSections";
 
 export function LinkDetail({ code }: { code: string }) {
   const t = useDict(linkMessages);
@@ -35,9 +17,11 @@ export function LinkDetail({ code }: { code: string }) {
   const qc = useQueryClient();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const q = useQuery({
     queryKey: ["link", code],
-    queryFn: ({ signal }) => apiFetch<Detail>(`/v2/links/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => ok(api.GET("/v2/links/{code}", { params: { path: { code } }, signal })),
     // While the guest may be paying, keep the page current.
     refetchInterval: (query) => (query.state.data?.status === "active" ? 5000 : false),
   });
@@ -57,12 +41,15 @@ export function LinkDetail({ code }: { code: string }) {
     setTimeout(() => setCopied(false), 2000);
   }
   async function cancel() {
-    if (!window.confirm(t("detail.confirmCancel"))) return;
+    setCancelling(true);
     try {
-      await apiFetch(`/v2/links/${code}/cancel`, { method: "POST" });
+      await ok(api.POST("/v2/links/{code}/cancel", { params: { path: { code } } }));
       await qc.invalidateQueries({ queryKey: ["link", code] });
     } catch (err) {
       setError(err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.notFound"));
+    } finally {
+      setCancelling(false);
+      setAsking(false);
     }
   }
 
@@ -116,7 +103,7 @@ export function LinkDetail({ code }: { code: string }) {
             {t("detail.open")}
           </a>
           {l.status === "active" && (
-            <button type="button" onClick={cancel} className="btn-secondary text-red-700">
+            <button type="button" onClick={() => setAsking(true)} className="btn-secondary text-red-700">
               {t("detail.cancel")}
             </button>
           )}
@@ -127,55 +114,20 @@ export function LinkDetail({ code }: { code: string }) {
         {error && <p className="text-sm text-red-700">{error}</p>}
       </section>
 
-      <section className="card p-5">
-        <h2 className="mb-3 font-semibold">{t("detail.attempts")}</h2>
-        {l.attempts.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("detail.noAttempts")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="table-basic">
-              <tbody className="divide-y divide-slate-100">
-                {l.attempts.map((a) => (
-                  <tr key={a.transaction_id}>
-                    <td className="whitespace-nowrap">{formatDateTime(a.created_at, locale)}</td>
-                    <td>
-                      {paymentMethodLabel(a.method)}
-                      {a.card_last4 ? ` ···· ${a.card_last4}` : ""}
-                    </td>
-                    <td>{paymentStatusLabel(a.status)}</td>
-                    <td className="text-right">{formatMoney(a.amount, l.currency, locale)}</td>
-                    <td>
-                      {a.voucher_url && (
-                        <a className="text-brand-700 hover:underline" href={a.voucher_url.replace(/^\/v2/, "")} target="_blank" rel="noreferrer">
-                          {t("detail.voucher")}
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <LinkAttempts attempts={l.attempts} currency={l.currency} />
+      <LinkDeliveries deliveries={l.webhook_deliveries} />
 
-      <section className="card p-5">
-        <h2 className="mb-3 font-semibold">{t("detail.deliveries")}</h2>
-        {l.webhook_deliveries.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("detail.noDeliveries")}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {l.webhook_deliveries.map((d) => (
-              <li key={d.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span>{t(`detail.dstatus.${d.status}`)}</span>
-                <span className="text-slate-600">
-                  {countLabel(d.attempts, "intento")} · {formatDateTime(d.created_at, locale)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ConfirmDialog
+        open={asking}
+        title={t("detail.cancelTitle")}
+        body={t("detail.cancelBody")}
+        confirmLabel={t("detail.cancel")}
+        cancelLabel={t("detail.keep")}
+        danger
+        busy={cancelling}
+        onCancel={() => setAsking(false)}
+        onConfirm={cancel}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { apiFetch, ApiError, useSubmissionKey } from "@/lib/client/api";
+import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { linkMessages } from "@/lib/links/messages";
 import { formatDateTime } from "@/lib/format";
@@ -110,7 +110,8 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
   const deadlineGone = prefill.maxHours !== undefined && prefill.maxHours < 1;
 
   const submit = handleSubmit(async (v) => {
-    const body: Record<string, unknown> = {
+    const redirect = { ...(v.success_url ? { success_url: v.success_url } : {}), ...(v.failure_url ? { failure_url: v.failure_url } : {}) };
+    const body = {
       agency_id: Number(v.agency_id || prefill.agencyId),
       hotel_id: Number(v.hotel_id),
       guest_name: v.guest_name,
@@ -119,19 +120,16 @@ export function LinkForm({ hotels, agencies, prefill }: { hotels: Array<{ id: nu
       amount: (v.amount ?? 0).toFixed(2),
       description: v.description,
       available_hours: v.available_hours,
+      ...(v.from && v.to ? { booking_dates: `${v.from} - ${v.to}` } : {}),
+      ...(prefill.reservationCode ? { reservation_code: prefill.reservationCode } : {}),
+      ...(v.external_ref_id ? { external_ref_id: v.external_ref_id } : {}),
+      ...(v.temp_webhook_url ? { temp_webhook_url: v.temp_webhook_url } : {}),
+      ...(Object.keys(redirect).length ? { redirect } : {}),
     };
-    if (v.from && v.to) body.booking_dates = `${v.from} - ${v.to}`;
-    if (prefill.reservationCode) body.reservation_code = prefill.reservationCode;
-    if (v.external_ref_id) body.external_ref_id = v.external_ref_id;
-    if (v.temp_webhook_url) body.temp_webhook_url = v.temp_webhook_url;
-    const redirect: Record<string, string> = {};
-    if (v.success_url) redirect.success_url = v.success_url;
-    if (v.failure_url) redirect.failure_url = v.failure_url;
-    if (Object.keys(redirect).length) body.redirect = redirect;
     setBusy(true);
     setError(null);
     try {
-      const r = await apiFetch<{ code: string }>("/v2/links/schedule", { method: "POST", body, headers: { "idempotency-key": submission.key(body) } });
+      const r = await ok(api.POST("/v2/links/schedule", { body, params: { header: { "Idempotency-Key": submission.key(body) } } }));
       submission.done();
       router.push(`/links/${r.code}?nuevo=1`);
     } catch (e) {

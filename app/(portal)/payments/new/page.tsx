@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { clientIp } from "@/lib/auth/client-ip";
 import { headers } from "next/headers";
 import { isIP } from "node:net";
-import { requireUser } from "@/lib/portal/session";
-import { getDatabase } from "@/lib/db";
+import { portalContext } from "@/lib/portal/page";
+import { listHotels } from "@/lib/inventory/service";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { cityLabel } from "@/lib/format";
@@ -14,10 +14,10 @@ import { parseMoneyText } from "@/lib/money/input";
 export const metadata: Metadata = { title: "Cobrar" };
 
 export default async function TakePaymentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireUser(["agency"]);
+  const { db, principal } = await portalContext(["agency"]);
   const { t } = await getDict(paymentMessages);
-  const { prisma } = await getDatabase();
-  const hotels = await prisma.hotel.findMany({ where: { isActive: true }, orderBy: [{ city: "asc" }, { name: "asc" }], select: { id: true, name: true, city: true } });
+  // An agency is offered the active hotels (lib/inventory/service.ts listHotels).
+  const hotels = await listHotels(db, principal);
   // The buyer is in front of the agent: the agent's address stands in for order.ip.
   const h = await headers();
   const seen = clientIp(h);
