@@ -14,7 +14,7 @@ const config = [
   },
   {
     // Pages, layouts and components read and write through the services, like the /api routes (docs/architecture.md,
-    // "Services"). app/api needs no exception: it hands every request to lib/api.ts.
+    // "Services"). app/api needs no exception: it hands every request to lib/api/index.ts.
     files: ["app/**/*.{ts,tsx,js,jsx,mjs}", "components/**/*.{ts,tsx,js,jsx,mjs}"],
     rules: {
       "no-restricted-imports": [
@@ -36,6 +36,26 @@ const config = [
     files: ["e2e/**/*.spec.ts"],
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: "Import test and expect from ./helpers (axe on every page)." }] }],
+    },
+  },
+  {
+    // One way only: lib/auth builds on the HTTP kit (errors, log, route definitions); the /api pipeline that
+    // composes both is lib/api/handler.ts (docs/architecture.md, "Imports"). Types (Principal) may be named.
+    files: ["lib/http/**/*.ts"],
+    ignores: ["lib/http/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/auth/*", "@/lib/api", "@/lib/api/*"],
+              allowTypeImports: true,
+              message: "lib/http does not import lib/auth or lib/api: the pipeline that uses both is lib/api/handler.ts",
+            },
+          ],
+        },
+      ],
     },
   },
 ];

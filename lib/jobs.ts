@@ -7,12 +7,14 @@ import { webhooksJob } from "@/lib/webhooks/jobs";
 import { paymentLinksJob } from "@/lib/links/jobs";
 import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
+import { channelHoldsJob } from "@/lib/gateways/jobs";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
 jobs.push(paymentReconcileJob);
 jobs.push(webhooksJob);
 jobs.push(reservationsExpiryJob);
+jobs.push(channelHoldsJob);
 jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);

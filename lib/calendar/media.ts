@@ -2,7 +2,7 @@
 // /media/calendar/<id>/<filename>. Outside /api because the body is binary, not JSON.
 import { getDatabase } from "@/lib/db";
 import { systemClock } from "@/lib/clock";
-import { authenticate } from "@/lib/http/handler";
+import { authenticate } from "@/lib/auth/authenticate";
 import { HttpError } from "@/lib/http/errors";
 import { ImageUploadError, MAX_IMAGE_BYTES, readUpload, saveUpload } from "./images";
 import { imageData } from "./repr";

@@ -7,7 +7,7 @@ import { getDatabase, type Database } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { systemClock, fixedClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
-import { authenticate } from "@/lib/http/handler";
+import { authenticate } from "@/lib/auth/authenticate";
 import { readBodyText } from "@/lib/http/body";
 import { HttpError } from "@/lib/http/errors";
 import { InputError, bareObject, checkKey, checkString, checkValue, parseJson, pathProblem, MAX_VALUES } from "@/lib/http/input";
@@ -390,7 +390,6 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
     if (path === "") path = "/";
     const method = (req.method === "HEAD" ? "GET" : req.method.toUpperCase()) as WpMethod | "OPTIONS";
     const cfg = config();
-    const root = `${cfg.publicBaseUrl}${BASE_PATH}/`;
     let response: Response;
     let routeLabel = "(sin ruta)";
     try {
@@ -406,47 +405,8 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       const hit = pickEndpoint(matches, method);
       routeLabel = `${method} ${hit.c.route.pattern}`;
       const { database, clock, principal } = await admit(req, getDb, opts.clock ?? systemClock, cfg.testClock);
-
-      // Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them.
-      const merged = bareObject();
-      const query = bareObject();
-      let count = 0;
-      for (const [k, v] of url.searchParams) {
-        if (++count > MAX_VALUES) throw new InputError("consulta", "tamano");
-        checkString(v, "consulta");
-        const m = /^([^[\]]+)\[\]$/.exec(k);
-        if (m) query[checkKey(m[1], "consulta")] = [...((query[m[1]] as unknown[]) ?? []), v];
-        else if (/\[/.test(k)) Object.assign(query, parsePhpPairs([[k, v]], "consulta"));
-        else query[checkKey(k, "consulta")] = v;
-      }
-      checkValue(query, "consulta");
-      const queryValues = toPlain(query) as Record<string, unknown>;
-      let body: Record<string, unknown> = bareObject();
-      if (method !== "GET") {
-        const text = await readBodyText(req).catch(() => {
-          throw new WpError(413, "rest_request_too_large", "El cuerpo de la solicitud es demasiado grande");
-        });
-        const ct = (req.headers.get("content-type") ?? "").toLowerCase();
-        if (text.trim() !== "") {
-          if (ct.includes("application/x-www-form-urlencoded")) body = parsePhpForm(text, "cuerpo");
-          else if (ct.includes("json") || /^\s*[{[]/.test(text)) {
-            try {
-              const parsed = parseJson(text, "cuerpo");
-              if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-            } catch (e) {
-              if (e instanceof InputError) throw e;
-              throw new WpError(400, "rest_invalid_json", "El cuerpo JSON no es válido.", { json_error_code: 4, json_error_message: "Syntax error" });
-            }
-          }
-        }
-      }
       const pathParams: Record<string, string> = Object.assign(bareObject<string>(), hit.m.groups ?? {});
-      Object.assign(merged, pathParams, queryValues, toPlain(body));
-      for (const [k, v] of Object.entries(pathParams)) {
-        if (merged[k] !== v) merged[`__body_${k}`] = merged[k];
-        merged[k] = v;
-      }
-      // The path names the item (decision 11): a body `slug` renames it instead of choosing it.
+      const merged = mergeParams(pathParams, readQuery(url), method === "GET" ? bareObject() : await readBody(req));
       const ctx: WpContext = {
         db: database.prisma,
         database,
@@ -459,20 +419,14 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
         path: pathParams,
         method: method as WpMethod,
         url,
-        root,
+        root: `${cfg.publicBaseUrl}${BASE_PATH}/`,
         site: cfg.publicBaseUrl,
         memo: new Map(),
       };
       await bindArgs(ctx, hit.e.args, merged);
       response = await runEndpoint(hit.e, ctx);
     } catch (e) {
-      if (e instanceof WpError) response = json(e.status, e.toBody());
-      else if (e instanceof InputError) response = json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });
-      else {
-        const err = e as { name?: string; code?: string; message?: string };
-        rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
-        response = json(500, { code: "rest_internal_error", message: "Ocurrió un error inesperado; intente de nuevo", data: { status: 500 } });
-      }
+      response = errorResponse(e);
     }
     if (process.env.LOG_REQUESTS !== "off") {
       rootLog.info("request", { request_id: crypto.randomUUID(), method: req.method, route: routeLabel, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
@@ -480,4 +434,61 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
     if (req.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
     return response;
   };
+}
+
+/** The query string as PHP reads it (`a[]=1&a[]=2`, `a[b]=1`), through the input gate. */
+function readQuery(url: URL): Record<string, unknown> {
+  const query = bareObject();
+  let count = 0;
+  for (const [k, v] of url.searchParams) {
+    if (++count > MAX_VALUES) throw new InputError("consulta", "tamano");
+    checkString(v, "consulta");
+    const m = /^([^[\]]+)\[\]$/.exec(k);
+    if (m) query[checkKey(m[1], "consulta")] = [...((query[m[1]] as unknown[]) ?? []), v];
+    else if (/\[/.test(k)) Object.assign(query, parsePhpPairs([[k, v]], "consulta"));
+    else query[checkKey(k, "consulta")] = v;
+  }
+  checkValue(query, "consulta");
+  return toPlain(query) as Record<string, unknown>;
+}
+
+/** A form or JSON body (a JSON array or scalar counts as empty, as in WordPress); bad JSON is rest_invalid_json. */
+async function readBody(req: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(req).catch(() => {
+    throw new WpError(413, "rest_request_too_large", "El cuerpo de la solicitud es demasiado grande");
+  });
+  const ct = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (text.trim() === "") return bareObject();
+  if (ct.includes("application/x-www-form-urlencoded")) return parsePhpForm(text, "cuerpo");
+  if (!ct.includes("json") && !/^\s*[{[]/.test(text)) return bareObject();
+  try {
+    const parsed = parseJson(text, "cuerpo");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : bareObject();
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new WpError(400, "rest_invalid_json", "El cuerpo JSON no es válido.", { json_error_code: 4, json_error_message: "Syntax error" });
+  }
+}
+
+/**
+ * Parameters: JSON body, form body, query string, then URL (first found wins), as WordPress merges them. The
+ * path names the item (decision 11): a body `slug` renames it instead of choosing it (kept as `__body_slug`).
+ */
+function mergeParams(pathParams: Record<string, string>, query: Record<string, unknown>, body: Record<string, unknown>): Record<string, unknown> {
+  const merged = bareObject();
+  Object.assign(merged, pathParams, query, toPlain(body));
+  for (const [k, v] of Object.entries(pathParams)) {
+    if (merged[k] !== v) merged[`__body_${k}`] = merged[k];
+    merged[k] = v;
+  }
+  return merged;
+}
+
+/** WordPress's error envelope for what a step threw; anything unexpected is a logged rest_internal_error. */
+function errorResponse(e: unknown): Response {
+  if (e instanceof WpError) return json(e.status, e.toBody());
+  if (e instanceof InputError) return json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });
+  const err = e as { name?: string; code?: string; message?: string };
+  rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
+  return json(500, { code: "rest_internal_error", message: "Ocurrió un error inesperado; intente de nuevo", data: { status: 500 } });
 }

@@ -14,6 +14,10 @@ export interface Config {
   testClock: boolean;
   webhookAllowPrivate: boolean;
   demoSeed: "on" | "off" | "auto";
+  /** An external channel manager's base URL (lib/gateways/http-channel-manager.ts); unset: the built-in one. */
+  channelManagerUrl: string | undefined;
+  /** Bearer token sent to the external channel manager, if it asks for one. */
+  channelManagerToken: string | undefined;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && ["1", "true", "on", "yes"].includes(v.toLowerCase());
@@ -31,6 +35,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: truthy(env.TEST_CLOCK),
     webhookAllowPrivate: truthy(env.WEBHOOK_ALLOW_PRIVATE),
     demoSeed: env.DEMO_SEED === undefined ? "auto" : truthy(env.DEMO_SEED) ? "on" : "off",
+    channelManagerUrl: env.CHANNEL_MANAGER_URL && env.CHANNEL_MANAGER_URL.trim() !== "" ? env.CHANNEL_MANAGER_URL.trim().replace(/\/+$/, "") : undefined,
+    channelManagerToken: env.CHANNEL_MANAGER_TOKEN && env.CHANNEL_MANAGER_TOKEN.length > 0 ? env.CHANNEL_MANAGER_TOKEN : undefined,
   };
 }
 

@@ -1,17 +1,35 @@
 // The built-in channel manager: inventory_nights / rate_nights in our own database.
-// Search is two SQL statements for a whole city (hot path); holds are one conditional UPDATE per room type.
+// Search is two SQL statements for a whole city (hot path). A hold or a release is its own transaction (no
+// caller's transaction crosses the interface), recorded by key in cm_holds: the database still enforces that
+// a room is never sold twice (row locks in one global order, a conditional UPDATE, the CHECK on the counts).
 import type { Database } from "@/lib/db/open";
+import type { Prisma } from "@/lib/db/generated/client";
+import { withTxRetry } from "@/lib/db/retry";
 import { addDays } from "@/lib/time";
 import {
+  HoldKeyConflictError,
   RoomsUnavailableError,
   type ChannelManager,
+  type HoldCall,
   type HoldRequest,
   type HotelOffer,
   type ProductOffer,
   type RoomOffer,
   type SearchQuery,
-  type Tx,
 } from "./channel-manager";
+
+type Tx = Prisma.TransactionClient;
+
+// Holds on a popular room queue on its inventory rows; give them room to wait instead of failing at 5 s.
+const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+
+/** One form per request, so a retried hold compares equal whatever order it lists stays and rooms in. */
+function canonical(holds: HoldRequest[]): HoldRequest[] {
+  const rooms = (h: HoldRequest) => [...h.rooms].sort((a, b) => (a.roomId < b.roomId ? -1 : a.roomId > b.roomId ? 1 : a.quantity - b.quantity));
+  return holds
+    .map((h) => ({ hotelId: h.hotelId, checkin: h.checkin, nights: h.nights, rooms: rooms(h).map((r) => ({ roomId: r.roomId, quantity: r.quantity })) }))
+    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
 
 interface HotelRow {
   hotel_id: number;
@@ -169,8 +187,56 @@ export class BuiltinChannelManager implements ChannelManager {
     return out;
   }
 
-  async holdRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void> {
-    const holds = Array.isArray(req) ? req : [req];
+  async hold(call: HoldCall): Promise<void> {
+    const request = canonical(call.holds);
+    await withTxRetry(() =>
+      this.database.prisma.$transaction(async (tx) => {
+        // The key first: a concurrent call with the same key waits here for this one's outcome, then finds it.
+        const fresh = await tx.$executeRawUnsafe(
+          `INSERT INTO cm_holds (key, request, state) VALUES ($1, $2::jsonb, 'held') ON CONFLICT (key) DO NOTHING`,
+          call.key,
+          JSON.stringify(request),
+        );
+        if (fresh === 0) {
+          const [prior] = await tx.$queryRawUnsafe<Array<{ state: "held" | "released"; same: boolean }>>(
+            `SELECT state::text AS state, request = $2::jsonb AS same FROM cm_holds WHERE key = $1`,
+            call.key,
+            JSON.stringify(request),
+          );
+          if (prior.state === "released") throw new HoldKeyConflictError(call.key, "released");
+          if (!prior.same) throw new HoldKeyConflictError(call.key, "different_request");
+          return; // already held under this key: a retry holds nothing more
+        }
+        // Throwing rolls back this transaction: the key and every night of this call, nothing stays taken.
+        await this.take(tx, request);
+      }, TX_OPTIONS),
+    );
+  }
+
+  async release(key: string): Promise<void> {
+    await withTxRetry(() =>
+      this.database.prisma.$transaction(async (tx) => {
+        // A key never seen is remembered as released, so a hold arriving after its own compensation holds nothing.
+        const tombstone = await tx.$executeRawUnsafe(
+          `INSERT INTO cm_holds (key, request, state, released_at) VALUES ($1, '[]'::jsonb, 'released', now()) ON CONFLICT (key) DO NOTHING`,
+          key,
+        );
+        if (tombstone === 1) return;
+        // The conditional update is the claim: two releases of one key give the rooms back once.
+        const [claimed] = await tx.$queryRawUnsafe<Array<{ request: HoldRequest[] | string }>>(
+          `UPDATE cm_holds SET state = 'released', released_at = now() WHERE key = $1 AND state = 'held' RETURNING request`,
+          key,
+        );
+        if (!claimed) return;
+        // A JSON column may reach us parsed or as text, depending on the driver.
+        const request = typeof claimed.request === "string" ? (JSON.parse(claimed.request) as HoldRequest[]) : claimed.request;
+        await this.giveBack(tx, request);
+      }, TX_OPTIONS),
+    );
+  }
+
+  /** Checks and takes every night of `holds` on rows locked in the global order; throws RoomsUnavailableError. */
+  private async take(tx: Tx, holds: HoldRequest[]): Promise<void> {
     const { nights, unknown } = await this.nightsOf(tx, holds, true);
     const failed = new Set(unknown);
     if (nights.length > 0) {
@@ -222,12 +288,11 @@ export class BuiltinChannelManager implements ChannelManager {
         if (touched !== nights.length) for (const n of nights) for (const r of n.roomIds) failed.add(r);
       }
     }
-    // Throwing rolls back the caller's transaction: nothing of this request stays taken.
     if (failed.size > 0) throw new RoomsUnavailableError([...failed]);
   }
 
-  async releaseRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void> {
-    const holds = Array.isArray(req) ? req : [req];
+  /** Gives back every night of `holds`, in the same lock order as holds. */
+  private async giveBack(tx: Tx, holds: HoldRequest[]): Promise<void> {
     // Retired room types still give back what existing reservations hold.
     const { nights } = await this.nightsOf(tx, holds, false);
     if (nights.length === 0) return;

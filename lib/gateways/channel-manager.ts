@@ -1,6 +1,9 @@
-// The channel manager behind one interface (docs/decisions.md 5.1): search, hold, update guest, release.
-// The built-in implementation keeps inventory in our own tables; an external one would plug in here.
-import type { Prisma } from "@/lib/db/generated/client";
+// The channel manager behind one interface (docs/decisions.md 5.1): search, hold, release, update guest.
+// Every call is one a system outside our database could answer: no transaction of ours crosses the boundary.
+// Holds and releases carry an idempotency key, so a retried call never holds twice and a release can be
+// repeated; the caller's side of the protocol (ledger, compensation, retries) is lib/gateways/channel-holds.ts.
+// The protocol, its guarantees and the crash cases: docs/reservations.md "The channel-manager boundary".
+import { HttpError } from "@/lib/http/errors";
 
 /** One room group asked for: adults and the ages of its children. */
 export interface LayoutItem {
@@ -62,7 +65,7 @@ export interface HoldRequest {
   rooms: Array<{ roomId: string; quantity: number }>;
 }
 
-/** Thrown by holdRooms (inside the caller's transaction, which it rolls back) naming what could not be had. */
+/** A hold refused because some room is not available over its stay; nothing of that call stays held. */
 export class RoomsUnavailableError extends Error {
   constructor(readonly roomIds: string[]) {
     super(`Sin disponibilidad para: ${roomIds.join(", ")}`);
@@ -70,20 +73,60 @@ export class RoomsUnavailableError extends Error {
   }
 }
 
-export type Tx = Prisma.TransactionClient;
+/**
+ * A hold whose key cannot hold (any more): the key was released before (a late retry after compensation must
+ * not take rooms again), or it was used for another request. Nothing is held by this call.
+ */
+export class HoldKeyConflictError extends Error {
+  constructor(
+    readonly key: string,
+    readonly reason: "released" | "different_request",
+  ) {
+    super(reason === "released" ? `La retención ${key} ya fue liberada` : `La clave ${key} ya se usó para otra retención`);
+    this.name = "HoldKeyConflictError";
+  }
+}
+
+/**
+ * The channel manager did not answer (network, timeout, 5xx after retries): the outcome of a hold is unknown,
+ * so the caller releases its key (harmless when nothing was held). Answered as 503 by the pipeline.
+ */
+export class ChannelManagerUnavailableError extends HttpError {
+  constructor(readonly reason: string) {
+    super(503, "El gestor de canales no respondió; intente de nuevo en unos minutos");
+    this.name = "ChannelManagerUnavailableError";
+  }
+}
+
+/** One hold call: all the rooms of one reservation, named by the caller's idempotency key. */
+export interface HoldCall {
+  /** The caller's idempotency key (our reservation id): the same key holds at most once, ever. */
+  key: string;
+  holds: HoldRequest[];
+}
 
 export interface ChannelManager {
   readonly name: string;
   /** Hotels with something to sell; with `includeEmpty`, also hotels where no layout item fits. */
   search(query: SearchQuery, opts?: { includeEmpty?: boolean }): Promise<HotelOffer[]>;
   /**
-   * Takes rooms out of inventory for one or more stays (all of one reservation in one call), all or nothing;
-   * throws RoomsUnavailableError. Run inside `tx`. Rows are locked in one global order, (room type, date), so
-   * concurrent holds queue instead of deadlocking (docs/reservations.md "Locks and retries").
+   * Takes rooms out of inventory for one or more stays, all or nothing, under `key`. Throws
+   * RoomsUnavailableError (nothing held) or HoldKeyConflictError. The same key again with the same rooms is a
+   * success that holds nothing more; it must never oversell under concurrent calls.
    */
-  holdRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void>;
-  /** Gives held rooms back (cancellation, expiry), in the same lock order. Run inside `tx`. */
-  releaseRooms(tx: Tx, req: HoldRequest | HoldRequest[]): Promise<void>;
+  hold(call: HoldCall): Promise<void>;
+  /**
+   * Gives back what `key` holds. Idempotent: releasing twice, or a key that never held (a hold that was
+   * refused, lost or not yet arrived), succeeds and changes nothing, and a later hold with that key is refused.
+   */
+  release(key: string): Promise<void>;
   /** Tells the channel manager the new main-guest data of a booking. */
-  updateGuest(booking: { hotelId: number; bookingCode: string; guest: { firstName?: string; lastName?: string; email?: string; telephone?: string } }): Promise<void>;
+  updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestUpdate }): Promise<void>;
+}
+
+export interface GuestUpdate {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  telephone?: string;
 }

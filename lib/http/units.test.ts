@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { compilePath, toJson } from "./handler";
+import { compilePath } from "@/lib/api/handler";
+import { toJson } from "./json";
 import { formatZodError } from "./zod";
 import { redact } from "./log";
 import { Prisma } from "@/lib/db/generated/client";

@@ -143,6 +143,8 @@ describe("ARI management", () => {
 
 describe("holds (built-in channel manager)", () => {
   const cm = () => channelManager(api.db);
+  let keys = 0;
+  const key = () => `ari_hold_${++keys}`;
   const stay = (hotelId: number, rooms: Array<{ roomId: string; quantity: number }>, checkin = D, n = 3) => ({ hotelId, checkin, nights: n, rooms });
 
   it("racing holds for the last rooms: exactly the rooms there are get sold, never more", async () => {
@@ -154,7 +156,7 @@ describe("holds (built-in channel manager)", () => {
     });
     const attempts = 12;
     const results = await Promise.allSettled(
-      Array.from({ length: attempts }, () => api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelB, [{ roomId: "DBL", quantity: 1 }])))),
+      Array.from({ length: attempts }, () => cm().hold({ key: key(), holds: [stay(hotelB, [{ roomId: "DBL", quantity: 1 }])] })),
     );
     const won = results.filter((r) => r.status === "fulfilled").length;
     const lost = results.filter((r) => r.status === "rejected" && r.reason instanceof RoomsUnavailableError).length;
@@ -167,7 +169,7 @@ describe("holds (built-in channel manager)", () => {
   it("more racing holds than rooms: the room type then disappears from search", async () => {
     await op("PUT", `/api/v2/hotels/${hotelB}/inventory`, { updates: [{ roomId: "TPL", from: D, to: addDays(D, 1), rooms: 2 }] });
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelB, [{ roomId: "TPL", quantity: 1 }], D, 2)))),
+      Array.from({ length: 8 }, () => cm().hold({ key: key(), holds: [stay(hotelB, [{ roomId: "TPL", quantity: 1 }], D, 2)] })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     const search = await api.call("GET", `/api/v2/bookings/availability?hotel_id=${hotelB}&checkin=${D}&nights=2&adults=2`, { key: agencyKey });
@@ -179,23 +181,24 @@ describe("holds (built-in channel manager)", () => {
     await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }, { roomId: "TPL", from: D, to: addDays(D, 3), stop_sell: false, min_stay: 1 }] });
     await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: addDays(D, 2), to: addDays(D, 2), rooms: 0 }] });
     const before = (await nights(hotelA, "DBL")).map((r) => r.sold);
-    const err = await api.db.prisma
-      .$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 2 }, { roomId: "TPL", quantity: 1 }, { roomId: "GHOST", quantity: 1 }])))
-      .catch((e) => e);
+    const err = (await cm()
+      .hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 2 }, { roomId: "TPL", quantity: 1 }, { roomId: "GHOST", quantity: 1 }])] })
+      .catch((e: unknown) => e)) as RoomsUnavailableError;
     expect(err).toBeInstanceOf(RoomsUnavailableError);
     expect([...err.roomIds].sort()).toEqual(["GHOST", "TPL"]);
     expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before);
 
-    await api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }, { roomId: "DBL", quantity: 1 }])));
+    const both = key();
+    await cm().hold({ key: both, holds: [stay(hotelA, [{ roomId: "DBL", quantity: 1 }, { roomId: "DBL", quantity: 1 }])] });
     expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before.map((s) => s + 2));
-    await api.db.prisma.$transaction((tx) => cm().releaseRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 2 }])));
+    await cm().release(both);
     expect((await nights(hotelA, "DBL")).map((r) => r.sold)).toEqual(before);
   });
 
   it("a hold respects stop-sell and the arrival night's minimum stay", async () => {
     await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 5 }] });
-    await expect(api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }])))).rejects.toBeInstanceOf(RoomsUnavailableError);
+    await expect(cm().hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 1 }])] })).rejects.toBeInstanceOf(RoomsUnavailableError);
     await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 1 }, { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), stop_sell: true }] });
-    await expect(api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelA, [{ roomId: "DBL", quantity: 1 }])))).rejects.toBeInstanceOf(RoomsUnavailableError);
+    await expect(cm().hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 1 }])] })).rejects.toBeInstanceOf(RoomsUnavailableError);
   });
 });

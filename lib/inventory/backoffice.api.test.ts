@@ -245,7 +245,7 @@ describe("closed to arrival / closed to departure", () => {
 
   it("the hold itself refuses a CTA arrival or CTD departure (a restriction set after the search)", async () => {
     const cm = channelManager(api.db);
-    const hold = (checkin: string, nights: number) => api.db.prisma.$transaction((tx) => cm.holdRooms(tx, { hotelId: hotelA, checkin, nights, rooms: [{ roomId: "DBL", quantity: 1 }] }));
+    const hold = (checkin: string, nights: number) => cm.hold({ key: `cta_${checkin}_${nights}`, holds: [{ hotelId: hotelA, checkin, nights, rooms: [{ roomId: "DBL", quantity: 1 }] }] });
     await expect(hold(day(20), 1)).rejects.toBeInstanceOf(RoomsUnavailableError);
     await expect(hold(day(23), 1)).rejects.toBeInstanceOf(RoomsUnavailableError);
     await expect(hold(day(23), 2)).resolves.toBeUndefined();

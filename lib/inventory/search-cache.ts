@@ -102,7 +102,8 @@ export class AnswerCache {
   }
 }
 
-const enabled = () => process.env.SEARCH_CACHE !== "off";
+// The counters track our own inventory tables: an external channel manager's answers are never cached.
+const enabled = () => process.env.SEARCH_CACHE !== "off" && !process.env.CHANNEL_MANAGER_URL;
 const maxBytes = () => Math.max(1, Number(process.env.SEARCH_CACHE_MB ?? 64) || 64) * 1024 * 1024;
 
 // One cache per open database (a server has one; tests open many, whose counters can coincide). Kept on

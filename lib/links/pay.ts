@@ -1,45 +1,14 @@
 // Paying a link from the guest page (docs/decisions.md 7.10): POST /api/v2/links/{code}/pay, public.
-import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
-import { cardItemSchema } from "@/lib/payments/schema";
 import { createApmOrder, payByCard } from "@/lib/payments/service";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
-import { listCode, text } from "@/lib/http/zod-helpers";
 import { effectiveStatus } from "./service";
+import type { PayLinkBody } from "./schema";
 
-
-const payer = z.object({
-  fiscal_number: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().regex(/^[0-9A-Za-z-]{4,20}$/, "debe ser un número de documento válido"),
-  fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
-  user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
-  address: text(200),
-});
-
-export const payLinkBody = z.discriminatedUnion(
-  "method",
-  [
-    z.object({
-      method: z.literal("card"),
-      card_item: cardItemSchema,
-      installments: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36").default(1),
-    }),
-    z.object({ method: z.literal("cash"), payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
-    z.object({ method: z.literal("bank_transfer"), bank_code: listCode(BANKS, "/api/v2/apms/banks"), payer }),
-  ],
-  { error: "method: debe ser card, cash o bank_transfer" },
-);
-export type PayLinkBody = z.output<typeof payLinkBody>;
-
-export const payLinkResponse = z.union([
-  z.object({ status: z.enum(["approved", "declined"]), transaction_id: z.string(), voucher_url: z.string(), redirect_url: z.string().nullable(), detail: z.string().optional() }),
-  z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() }),
-  z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
-]);
 
 function withParams(url: string, params: Record<string, string>) {
   const u = new URL(url);

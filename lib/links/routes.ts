@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clientIp } from "@/lib/auth/client-ip";
 import { defineRoute } from "@/lib/http/route";
-import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery } from "./schema";
+import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery, payLinkBody, payLinkResponse } from "./schema";
 import { cancelLink, createLink, getLink, listLinks } from "./service";
 import { isIP } from "node:net";
-import { payLink, payLinkBody, payLinkResponse } from "./pay";
+import { payLink } from "./pay";
 
 const TAGS = ["Enlaces de pago"];
 

@@ -2,20 +2,22 @@
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage, notAbove } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
-import { httpUrl } from "@/lib/http/zod-helpers";
+import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
+import { cardItemSchema } from "@/lib/payments/schema";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
 
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createLinkBody = z.object({
-  hotel_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
-  guest_name: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "no puede estar vacío").max(150, "máximo 150 caracteres"),
-  email: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().pipe(z.email("debe ser un correo electrónico válido")),
+  hotel_id: z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
+  guest_name: text(150),
+  email: z.string(typeError("debe ser texto")).trim().pipe(z.email("debe ser un correo electrónico válido")),
   phone: z
-    .string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") })
+    .string(typeError("debe ser texto"))
     .trim()
     .regex(/^\+?[\d\s()-]{7,20}$/, "debe ser un teléfono válido (dígitos, con o sin +indicativo)"),
   amount: z
-    .string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto con el valor, p. ej. \"350000.00\"") })
+    .string(typeError('debe ser texto con el valor, p. ej. "350000.00"'))
     .trim()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, "debe ser un valor positivo con máximo dos decimales, p. ej. \"350000.00\"")
     .refine((s) => Number(s) > 0, "debe ser mayor que cero")
@@ -29,9 +31,9 @@ export const createLinkBody = z.object({
       return isIsoDate(a) && isIsoDate(b) && b > a;
     }, "las fechas deben ser válidas y la segunda posterior a la primera")
     .optional(),
-  description: z.string({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser texto") }).trim().min(1, "no puede estar vacía").max(500, "máximo 500 caracteres"),
+  description: z.string(typeError("debe ser texto")).trim().min(1, "no puede estar vacía").max(500, "máximo 500 caracteres"),
   available_hours: z
-    .number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero de horas") })
+    .number(typeError("debe ser un número entero de horas"))
     .int("debe ser un número entero de horas")
     .min(1, "debe estar entre 1 y 720")
     .max(720, "debe estar entre 1 y 720"),
@@ -39,7 +41,7 @@ export const createLinkBody = z.object({
   external_ref_id: z.string().trim().max(200, "máximo 200 caracteres").optional(),
   temp_webhook_url: httpUrl.optional(),
   redirect: z.object({ success_url: httpUrl.optional(), failure_url: httpUrl.optional() }).optional(),
-  agency_id: z.number({ error: (i) => (i.input === undefined ? "es obligatorio" : "debe ser un número entero") }).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
+  agency_id: z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage),
   reservation_code: z.string().trim().max(32).optional().meta({ description: "Opcional: código de una reserva de la agencia; el pago la abona" }),
 });
 export type CreateLinkInput = z.output<typeof createLinkBody>;
@@ -88,3 +90,32 @@ export const linkDetail = linkSummary.extend({
   attempts: z.array(z.object({ transaction_id: z.string(), method: z.string(), status: z.string(), amount: z.number(), card_last4: z.string().nullable(), created_at: z.string(), voucher_url: z.string().nullable() })),
   webhook_deliveries: z.array(z.object({ id: z.string(), event: z.string(), status: z.string(), attempts: z.number(), created_at: z.string(), last_attempt_at: z.string().nullable() })),
 });
+
+const payer = z.object({
+  fiscal_number: z.string(typeError("debe ser texto")).trim().regex(/^[0-9A-Za-z-]{4,20}$/, "debe ser un número de documento válido"),
+  fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
+  user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
+  address: text(200),
+});
+
+/** Paying a link from the guest page (docs/decisions.md 7.10): by card, cash reference or bank transfer. */
+export const payLinkBody = z.discriminatedUnion(
+  "method",
+  [
+    z.object({
+      method: z.literal("card"),
+      card_item: cardItemSchema,
+      installments: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36").default(1),
+    }),
+    z.object({ method: z.literal("cash"), payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
+    z.object({ method: z.literal("bank_transfer"), bank_code: listCode(BANKS, "/api/v2/apms/banks"), payer }),
+  ],
+  { error: "method: debe ser card, cash o bank_transfer" },
+);
+export type PayLinkBody = z.output<typeof payLinkBody>;
+
+export const payLinkResponse = z.union([
+  z.object({ status: z.enum(["approved", "declined"]), transaction_id: z.string(), voucher_url: z.string(), redirect_url: z.string().nullable(), detail: z.string().optional() }),
+  z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() }),
+  z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
+]);

@@ -8,7 +8,7 @@ import { principalKey, type Principal } from "@/lib/auth/principal";
 import { HttpError, badRequest, forbidden } from "@/lib/http/errors";
 import { formatZodError } from "@/lib/http/zod";
 import { RawResponse, type AnyRoute } from "@/lib/http/route";
-import { toJson } from "@/lib/http/handler";
+import { toJson } from "@/lib/http/json";
 import { requestFingerprint, withIdempotency, type StoredResponse } from "@/lib/http/idempotency";
 import type { Logger } from "@/lib/http/log";
 import { inventoryRoutes } from "@/lib/inventory/routes";

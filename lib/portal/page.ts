@@ -8,7 +8,7 @@ import { HttpError } from "@/lib/http/errors";
 import type { Principal, PrincipalRole } from "@/lib/auth/principal";
 import { requireUser, type PortalUser } from "./session";
 
-/** The clock of server-rendered pages: the one the /api pipeline uses when none is injected (lib/http/handler.ts). */
+/** The clock of server-rendered pages: the one the /api pipeline uses when none is injected (lib/api/handler.ts). */
 export const pageClock: Clock = systemClock;
 
 export interface ServiceContext {

@@ -1,12 +1,11 @@
 // The reservation.expired notification (docs/decisions.md section 8), written to the webhook outbox in the
 // same transaction as the expiry, for the agency's webhook_url.
 import crypto from "node:crypto";
-import type { Tx } from "@/lib/gateways/channel-manager";
 import { isoBogota } from "@/lib/time";
 import type { Prisma } from "@/lib/db/generated/client";
 
 export async function enqueueReservationExpired(
-  tx: Tx,
+  tx: Prisma.TransactionClient,
   r: { id: string; code: string; hotelId: number; amount: Prisma.Decimal; agencyId: number; agency: { webhookUrl: string | null } },
   now: Date,
 ) {

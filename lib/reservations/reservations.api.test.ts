@@ -164,6 +164,36 @@ describe("atomic holds", () => {
     expect(await sold(b.id)).toEqual([0, 1]);
     expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(0);
   });
+
+  it("when the reservation write fails after the rooms were held, the hold is released (compensation)", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000 });
+    // The database refuses this one reservation row, after the channel manager has held its room.
+    await api.db.sql.exec(`
+      CREATE OR REPLACE FUNCTION test_refuse_reservation() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.hotel_id = ${hotel.id} THEN RAISE EXCEPTION 'injected write failure'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER test_refuse_reservation BEFORE INSERT ON reservations FOR EACH ROW EXECUTE FUNCTION test_refuse_reservation();
+    `);
+    try {
+      const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: "500", message: "Error interno del servidor" });
+    } finally {
+      await api.db.sql.exec(`DROP TRIGGER test_refuse_reservation ON reservations; DROP FUNCTION test_refuse_reservation();`);
+    }
+    // Nothing stays taken: the room is free, no reservation exists, the ledger says released.
+    expect(await sold(room.id)).toEqual([0, 0]);
+    expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(0);
+    const ledger = await api.db.prisma.channelHold.findMany({ where: { hotelId: hotel.id } });
+    expect(ledger.map((h) => h.state)).toEqual(["released"]);
+    // And the room can be booked.
+    const again = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
+    expect(again.body.chatbot_id).toBeTruthy();
+    expect(await sold(room.id)).toEqual([1, 1]);
+  });
 });
 
 describe("reading, updating, cancelling", () => {

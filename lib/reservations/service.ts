@@ -3,8 +3,9 @@
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
-import { RoomsUnavailableError, type HoldRequest, type Tx } from "@/lib/gateways/channel-manager";
+import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
+import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, dateOnly, daysBetween, isoBogota, ymd } from "@/lib/time";
@@ -17,6 +18,7 @@ import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 
 type Decimal = Prisma.Decimal;
+type Tx = Prisma.TransactionClient;
 
 // Holds on a popular room queue on its inventory rows; give them room to wait instead of failing at 5 s.
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
@@ -150,14 +152,16 @@ export async function createReservation(database: Database, principal: Principal
   const amount = priced.reduce((s, p) => s.add(p.amount), new Prisma.Decimal(0));
   const code = bookingCode();
   const deadline = paymentDeadline(now, hotel.holdMinutes, r.checkin);
-  const cm = channelManager(database);
+  const id = `res_${crypto.randomBytes(10).toString("base64url")}`;
 
   try {
-    // A deadlock or serialization failure rolls everything back; the whole transaction runs again (bounded).
-    await withTxRetry(() => db.$transaction(async (tx) => {
+    // Every room of the request or none, held by the channel manager under the reservation's id; then the
+    // reservation is written. If the write fails, the hold is released (compensation) before the error goes on.
+    // docs/reservations.md "The channel-manager boundary".
+    await holdThenWrite(database, channelManager(database), { key: id, hotelId, holds: holdsOf(hotelId, priced), now }, async (tx) => {
       await tx.reservation.create({
         data: {
-          id: `res_${crypto.randomBytes(10).toString("base64url")}`,
+          id,
           code,
           agencyId,
           hotelId,
@@ -201,10 +205,7 @@ export async function createReservation(database: Database, principal: Principal
           history: { create: { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: now } },
         },
       });
-      // Every room of the request or none: a failed hold throws and rolls all of this back. It comes last so
-      // the inventory rows, the contended ones, stay locked only until the commit that follows.
-      await cm.holdRooms(tx, holdsOf(hotelId, priced));
-    }, TX_OPTIONS));
+    }, TX_OPTIONS);
   } catch (e) {
     if (e instanceof RoomsUnavailableError) {
       const lost = new Set(e.roomIds);
@@ -213,6 +214,8 @@ export async function createReservation(database: Database, principal: Principal
         priced.filter((p) => lost.has(p.roomId)).map((p) => p.index),
       );
     }
+    // Only when the channel-holds job took this hold for an orphan while it was being made: nothing is held.
+    if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
   return { msg: "Reserva registrada; pendiente de pago", chatbot_id: code };
@@ -331,25 +334,26 @@ export async function updateGuest(
   return { msg: "Datos del huésped actualizados" };
 }
 
-/** Ends a reservation that still holds rooms, giving them back; returns false when it no longer could. */
+/**
+ * Ends a reservation that still holds rooms; returns null when it no longer could. The release is asked of the
+ * channel manager after the commit; one that does not get through is retried by the channel-holds job.
+ */
 async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date, condition: Prisma.ReservationWhereInput) {
-  const cm = channelManager(database);
-  return withTxRetry(() => database.prisma.$transaction(async (tx) => {
+  const closed = await withTxRetry(() => database.prisma.$transaction(async (tx) => {
     // The conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
     const changed = await tx.reservation.updateMany({
       where: { id, status: "pending_payment", ...condition },
       data: { status: to, updatedAt: now, ...(to === "expired" ? { expiredAt: now } : { cancelledAt: now }) },
     });
     if (changed.count === 0) return null;
-    const r = await tx.reservation.findUniqueOrThrow({ where: { id }, include: { rooms: true, agency: true } });
-    const items = await Promise.all(
-      r.rooms.map(async (x) => ({ roomId: (await tx.roomType.findUniqueOrThrow({ where: { id: x.roomTypeId } })).roomId, checkin: ymd(x.checkin), nights: daysBetween(ymd(x.checkin), ymd(x.checkout)), quantity: x.quantity })),
-    );
-    await cm.releaseRooms(tx, holdsOf(r.hotelId, items));
+    const r = await tx.reservation.findUniqueOrThrow({ where: { id }, include: { agency: true } });
+    await markReleasing(tx, { key: id, hotelId: r.hotelId, now });
     await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
     if (to === "expired") await enqueueReservationExpired(tx, r, now);
     return r;
   }, TX_OPTIONS));
+  if (closed) await finishRelease(database, channelManager(database), id, now);
+  return closed;
 }
 
 export async function cancelReservation(database: Database, principal: Principal, code: string, now: Date) {

@@ -1,11 +1,15 @@
 // Demo activity for the dashboards (issue 16 item 5): two weeks of past inventory, reservations in the hotel
 // admin's Cartagena hotels and a few others (confirmed, pending with a near deadline, expired, cancelled),
 // approved payments by every method over the last two weeks, and payment links about to expire. Rooms held
-// by confirmed and pending reservations are counted in the inventory as the booking path would.
+// by confirmed and pending reservations are held through the channel manager, as the booking path does.
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { addDays, bogotaDate, bogotaDayStart, dateOnly } from "@/lib/time";
 import { bookingCode } from "@/lib/reservations/rules";
+import type { Prisma } from "@/lib/db/generated/client";
+import { channelManager } from "@/lib/gateways";
+import { holdThenWrite } from "@/lib/gateways/channel-holds";
+import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
 
 const GUESTS = [
   ["Camila", "Restrepo"], ["Santiago", "Montoya"], ["Valeria", "Ospina"], ["Mateo", "Cárdenas"], ["Isabella", "Quintero"], ["Sebastián", "Arango"],
@@ -57,58 +61,65 @@ export async function seedDemoActivity(db: Database, opts: { now: Date; retailer
     const agencyId = i % 3 === 2 ? opts.wholesaleId : opts.retailerId;
     const children = i % 4 === 1 ? 1 : 0;
     const id = `res_demo_${crypto.randomBytes(8).toString("hex")}`;
-    await prisma.reservation.create({
-      data: {
-        id,
-        code: bookingCode(),
-        agencyId,
-        hotelId: hotel.id,
-        status,
-        checkin: dateOnly(checkin),
-        checkout: dateOnly(addDays(checkin, nights)),
-        nights,
-        roomsCount: qty,
-        adults: 2 * qty,
-        children,
-        childrenAges: children ? "8" : null,
-        firstName,
-        lastName,
-        email: `${firstName.toLowerCase()}.${n++}@example.co`,
-        telephone: "573001234567",
-        country: "COL",
-        currency: "COP",
-        amount,
-        amountPaid: status === "confirmed" ? amount : 0,
-        paymentDeadline: deadline,
-        confirmedAt: status === "confirmed" ? confirmedAt : null,
-        expiredAt: status === "expired" ? deadline : null,
-        cancelledAt: status === "cancelled" ? new Date(createdAt.getTime() + 2 * hour) : null,
-        createdAt,
-        updatedAt: createdAt,
-        rooms: {
-          create: {
-            roomTypeId: rt.id,
-            ratePlanId: rp.id,
-            checkin: dateOnly(checkin),
-            checkout: dateOnly(addDays(checkin, nights)),
-            quantity: qty,
-            adults: 2,
-            children,
-            currency: "COP",
-            amount,
-            nightly: Array.from({ length: nights }, (_, k) => ({ day: addDays(checkin, k), amount: nightly.toFixed(2) })),
-          },
-        },
-        history: {
-          create: [
-            { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: createdAt },
-            ...(status !== "pending_payment" ? [{ fromStatus: "pending_payment" as const, toStatus: status, reason: "Demostración", at: status === "confirmed" ? confirmedAt : deadline }] : []),
-          ],
+    const data = {
+      id,
+      code: bookingCode(),
+      agencyId,
+      hotelId: hotel.id,
+      status,
+      checkin: dateOnly(checkin),
+      checkout: dateOnly(addDays(checkin, nights)),
+      nights,
+      roomsCount: qty,
+      adults: 2 * qty,
+      children,
+      childrenAges: children ? "8" : null,
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}.${n++}@example.co`,
+      telephone: "573001234567",
+      country: "COL",
+      currency: "COP",
+      amount,
+      amountPaid: status === "confirmed" ? amount : 0,
+      paymentDeadline: deadline,
+      confirmedAt: status === "confirmed" ? confirmedAt : null,
+      expiredAt: status === "expired" ? deadline : null,
+      cancelledAt: status === "cancelled" ? new Date(createdAt.getTime() + 2 * hour) : null,
+      createdAt,
+      updatedAt: createdAt,
+      rooms: {
+        create: {
+          roomTypeId: rt.id,
+          ratePlanId: rp.id,
+          checkin: dateOnly(checkin),
+          checkout: dateOnly(addDays(checkin, nights)),
+          quantity: qty,
+          adults: 2,
+          children,
+          currency: "COP",
+          amount,
+          nightly: Array.from({ length: nights }, (_, k) => ({ day: addDays(checkin, k), amount: nightly.toFixed(2) })),
         },
       },
-    });
+      history: {
+        create: [
+          { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: createdAt },
+          ...(status !== "pending_payment" ? [{ fromStatus: "pending_payment" as const, toStatus: status, reason: "Demostración", at: status === "confirmed" ? confirmedAt : deadline }] : []),
+        ],
+      },
+    } satisfies Prisma.ReservationUncheckedCreateInput;
     if (status === "confirmed" || status === "pending_payment") {
-      await db.sql.query(`UPDATE inventory_nights SET sold = LEAST(rooms, sold + $4::int) WHERE room_type_id = $1 AND date >= $2::date AND date < $3::date`, [rt.id, checkin, addDays(checkin, nights), qty]);
+      // Rooms held through the channel manager, as the booking path does; a night already full skips the guest.
+      const holds = [{ hotelId: hotel.id, checkin, nights, rooms: [{ roomId: rt.roomId, quantity: qty }] }];
+      try {
+        await holdThenWrite(db, channelManager(db), { key: id, hotelId: hotel.id, holds, now: createdAt }, (tx) => tx.reservation.create({ data }));
+      } catch (e) {
+        if (e instanceof RoomsUnavailableError) continue;
+        throw e;
+      }
+    } else {
+      await prisma.reservation.create({ data });
     }
     if (status === "confirmed") {
       // Balance payments would need ledger entries: the demo's agencies pay by card, PSE or cash.

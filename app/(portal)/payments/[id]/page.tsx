@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { orNotFound, pathParam, portalContext } from "@/lib/portal/page";
-import { toJson } from "@/lib/http/handler";
+import { toJson } from "@/lib/http/json";
 import { getPaymentDetail } from "@/lib/payments/service";
 import { PaymentDetail } from "./PaymentDetail";
 

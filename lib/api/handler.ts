@@ -1,0 +1,288 @@
+// The one request pipeline for /api: match -> size -> authenticate -> authorize -> rate limit -> parse
+// -> (idempotency) -> service -> standard body, one named step each (pipeline()). Route modules only declare;
+// this file does the rest once. It composes the HTTP kit (lib/http) and the callers' identity (lib/auth), and
+// lives above both so that neither imports the other's way back (docs/architecture.md "Imports").
+import crypto from "node:crypto";
+import { z } from "zod";
+import "@/lib/http/zod";
+import { formatZodError } from "@/lib/http/zod";
+import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooManyRequests, badRequest } from "@/lib/http/errors";
+import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "@/lib/http/body";
+import { InputError, pathProblem } from "@/lib/http/input";
+import { RawResponse, type AnyRoute, type Method } from "@/lib/http/route";
+import { logger, log as rootLog, type Logger } from "@/lib/http/log";
+import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
+import { encodedResponse, Precompressed } from "@/lib/http/compress";
+import { getDatabase, type Database } from "@/lib/db";
+import { toJson } from "@/lib/http/json";
+import { systemClock, type Clock } from "@/lib/clock";
+import { authenticate, authenticateCron } from "@/lib/auth/authenticate";
+import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
+import { clientIp } from "@/lib/auth/client-ip";
+import { routeLimits } from "@/lib/auth/route-limits";
+import { principalKey, type Principal } from "@/lib/auth/principal";
+
+interface CompiledRoute {
+  def: AnyRoute;
+  regex: RegExp;
+  names: string[];
+}
+
+export function compilePath(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path
+    .split(/(\{[a-zA-Z_][a-zA-Z0-9_]*\})/)
+    .map((part) => {
+      const m = /^\{([a-zA-Z_][a-zA-Z0-9_]*)\}$/.exec(part);
+      if (m) {
+        names.push(m[1]);
+        return "([^/]+)";
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("");
+  return { regex: new RegExp(`^${pattern}$`), names };
+}
+
+export interface ApiHandlerOptions {
+  basePath: string;
+  routes: AnyRoute[];
+  /** Overrides for tests. */
+  database?: () => Promise<Database>;
+  clock?: Clock;
+}
+
+export type ApiHandler = (req: Request) => Promise<Response>;
+
+async function jsonResponse(req: Request, status: number, body: unknown, headers: Record<string, string>): Promise<Response> {
+  if (status === 204 || body === undefined) return new Response(null, { status: status === 200 ? 204 : status, headers });
+  return encodedResponse(req, status, toJson(body), { "content-type": "application/json; charset=utf-8", ...headers });
+}
+
+function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
+  if (e instanceof HttpError) return { status: e.status, body: e.toBody(), headers: e.headers };
+  if (e instanceof InputError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: e.detail } };
+  if (e instanceof z.ZodError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: formatZodError(e) } };
+  const err = e as { name?: string; code?: string; message?: string };
+  if (isOutOfRange(e)) {
+    // A value beyond a column's range (a sum past Decimal(14,2)): the request asked for too much; its
+    // transaction rolled back, so nothing changed. The documented maxima (lib/http/limits.ts) make this rare.
+    log.warn("value_out_of_range", { error: err?.name, code: err?.code });
+    return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: "Un valor supera el máximo permitido" } };
+  }
+  // Only the error's kind and first line: no stack, no SQL, no request data.
+  log.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
+  return { status: 500, body: { code: "500", message: "Error interno del servidor", detail: "Ocurrió un error inesperado; intente de nuevo" } };
+}
+
+/** Prisma P2020 / PostgreSQL 22003 (numeric value out of range), however the driver wraps it. */
+function isOutOfRange(e: unknown): boolean {
+  for (let x = e as { code?: unknown; meta?: { code?: unknown }; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === "P2020" || x.code === "22003" || x.meta?.code === "22003") return true;
+  }
+  return false;
+}
+
+/** What the pipeline knows of a request before it is matched: its id, its path under basePath, its log. */
+interface Incoming {
+  req: Request;
+  url: URL;
+  path: string;
+  method: Method;
+  requestId: string;
+  log: Logger;
+  baseHeaders: Record<string, string>;
+  /** Filled as the steps learn them, for the access log. */
+  routeLabel: string;
+  principalLabel: string | null;
+}
+
+interface Matched {
+  route: CompiledRoute;
+  m: RegExpExecArray;
+}
+
+type Outcome = StoredResponse & { replayed?: boolean };
+
+export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
+  const compiled: CompiledRoute[] = opts.routes.map((def) => ({ def, ...compilePath(def.path) }));
+  const getDb = opts.database ?? getDatabase;
+
+  return async function handle(req: Request): Promise<Response> {
+    const started = performance.now();
+    const incoming = receive(req, opts.basePath);
+    const result = await (async (): Promise<Outcome> => {
+      try {
+        return await pipeline(incoming, compiled, opts, getDb);
+      } catch (e) {
+        return errorData(e, incoming.log);
+      }
+    })();
+    const response = await respond(req, result, incoming.baseHeaders);
+    logRequest(incoming, response, started);
+    return response;
+  };
+}
+
+/** Request id (the caller's when it is sane), the path under basePath without trailing slashes, the method. */
+function receive(req: Request, basePath: string): Incoming {
+  const incomingId = req.headers.get("x-request-id");
+  const requestId = incomingId && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
+  const url = new URL(req.url);
+  let path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "");
+  if (path === "") path = "/";
+  return {
+    req,
+    url,
+    path,
+    method: (req.method === "HEAD" ? "GET" : req.method) as Method,
+    requestId,
+    log: logger({ request_id: requestId }),
+    baseHeaders: { "x-request-id": requestId, "cache-control": "no-store" },
+    routeLabel: "(sin ruta)",
+    principalLabel: null,
+  };
+}
+
+/** The steps in order: match, authenticate, rate limit, parse, then the call (through Idempotency-Key if sent). */
+async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: ApiHandlerOptions, getDb: () => Promise<Database>): Promise<Outcome> {
+  const matched = match(incoming, compiled, opts.basePath);
+  if ("status" in matched) return matched;
+  const { def } = matched.route;
+  incoming.routeLabel = `${def.method} ${def.path}`;
+  const database = await getDb().catch(() => {
+    throw new HttpError(503, "La base de datos no está disponible");
+  });
+  const clock = opts.clock ?? systemClock;
+  const principal = await authenticateFor(def, incoming.req, database, clock);
+  if (principal) incoming.principalLabel = principalKey(principal);
+  await rateLimit(incoming, matched, database);
+  const { params, query, body, bodyText } = await parseInput(incoming, matched);
+  const run = () => call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log });
+  return idempotent(incoming, def, bodyText, database, clock, run);
+}
+
+/** The route for the path and method; an OPTIONS answer; or 404/405/413 (and 400 for a path that does not decode). */
+function match(incoming: Incoming, compiled: CompiledRoute[], basePath: string): Matched | Outcome {
+  const { req, url, path, method } = incoming;
+  // The input gate, first: a path with malformed %-encoding, NUL or a lone surrogate is refused.
+  const problem = pathProblem(url.pathname);
+  if (problem) throw new InputError("ruta", problem);
+  const candidates = compiled.map((route) => ({ route, m: route.regex.exec(path) })).filter((x): x is Matched => x.m !== null);
+  if (candidates.length === 0) throw notFound(`No existe la ruta ${req.method} ${basePath}${path}`);
+  const found = candidates.find((x) => x.route.def.method === method);
+  if (!found) {
+    const allowed = [...new Set(candidates.map((x) => x.route.def.method))];
+    if (req.method === "OPTIONS") return { status: 204, body: undefined, headers: { Allow: [...allowed, "OPTIONS"].join(", ") } };
+    throw methodNotAllowed(allowed);
+  }
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, `El cuerpo supera el límite de ${MAX_BODY_BYTES} bytes`);
+  return found;
+}
+
+/** The principal the route's access asks for: none for public routes (but read when given), the cron secret, or a role. */
+async function authenticateFor(def: AnyRoute, req: Request, database: Database, clock: Clock): Promise<Principal | null> {
+  if (def.access === "cron") {
+    authenticateCron(req);
+    return null;
+  }
+  const required = def.access !== "public";
+  const { principal } = await authenticate(req, database, clock, required);
+  if (required) {
+    if (!principal) throw unauthorized();
+    if (!(def.access as readonly string[]).includes(principal.role)) throw forbidden(`Esta operación no está permitida para el rol ${principal.role}`);
+  }
+  return principal;
+}
+
+/** The caller's overall budget (by principal, else by address) and the route's own limits; 429 when spent. */
+async function rateLimit(incoming: Incoming, matched: Matched, database: Database) {
+  const ip = clientIp(incoming.req);
+  const { route, m } = matched;
+  const limits = await takeLimits(database, [{ rule: apiRule(), key: incoming.principalLabel ?? `ip:${ip}` }, ...routeLimits(route.def.path, incoming.method, route.names, m, ip)]);
+  if (!limits.ok) throw tooManyRequests(limits.retryAfterSeconds);
+}
+
+/** Path parameters, query and body, each through its schema; the field is named in `detail`. */
+async function parseInput(incoming: Incoming, matched: Matched) {
+  const { req, url, method } = incoming;
+  const { def, names } = matched.route;
+  const rawParams: Record<string, string> = {};
+  names.forEach((n, i) => {
+    rawParams[n] = decodeURIComponent(matched.m[i + 1]); // the gate in match() proved it decodes
+  });
+  const params = def.params ? parseParams(def.params, rawParams) : rawParams;
+  const query = def.query ? parseWith(def.query, queryObject(url)) : queryObject(url);
+  let bodyText = "";
+  let body: unknown = undefined;
+  if (method !== "GET" && method !== "DELETE") {
+    bodyText = await readBodyText(req);
+    if (def.body) {
+      const raw = parseBody(bodyText, req.headers.get("content-type"));
+      if (raw === undefined && !def.optionalBody) throw badRequest("cuerpo: se requiere un cuerpo JSON");
+      body = raw === undefined ? undefined : parseWith(def.body, raw);
+    }
+  }
+  return { params, query, body, bodyText };
+}
+
+/** The route's handler; what it returns or throws becomes the stored response (replayable by idempotency). */
+async function call(def: AnyRoute, ctx: Parameters<AnyRoute["handler"]>[0]): Promise<StoredResponse> {
+  try {
+    const out = await def.handler(ctx);
+    if (out instanceof Response) return { status: out.status, body: out, headers: {} };
+    if (out instanceof RawResponse) return { status: out.status, body: out.body, headers: out.headers };
+    return { status: out === undefined ? 204 : 200, body: out, headers: {} };
+  } catch (e) {
+    return errorData(e, ctx.log);
+  }
+}
+
+/** With an Idempotency-Key on a route that takes one, the first answer is stored and replayed; else just run. */
+async function idempotent(incoming: Incoming, def: AnyRoute, bodyText: string, database: Database, clock: Clock, run: () => Promise<StoredResponse>): Promise<Outcome> {
+  const key = incoming.req.headers.get("idempotency-key");
+  if (!def.idempotent || key === null) return run();
+  const scope = incoming.principalLabel ?? `ip:${clientIp(incoming.req)}`;
+  const fingerprint = requestFingerprint(incoming.method, incoming.url.pathname.replace(/\/+$/, ""), bodyText);
+  return withIdempotency(database, { scope, key, route: def.path, fingerprint, now: clock.now(), clock }, run);
+}
+
+/** The HTTP response: a route's own Response, bytes or text, or JSON; always with the request id. */
+async function respond(req: Request, result: Outcome, baseHeaders: Record<string, string>): Promise<Response> {
+  const headers = { ...baseHeaders, ...(result.headers ?? {}) };
+  if (result.replayed) headers["idempotent-replayed"] = "true";
+  if (result.body instanceof Response) {
+    const response = result.body;
+    for (const [k, v] of Object.entries(baseHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  }
+  if (result.body instanceof Uint8Array || typeof result.body === "string" || result.body instanceof Precompressed) {
+    return encodedResponse(req, result.status, result.body, headers);
+  }
+  return jsonResponse(req, result.status, result.body, headers);
+}
+
+function logRequest(incoming: Incoming, response: Response, started: number) {
+  if (process.env.LOG_REQUESTS === "off") return;
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  rootLog.info("request", { request_id: incoming.requestId, method: incoming.req.method, route: incoming.routeLabel, status: response.status, ms, principal: incoming.principalLabel });
+}
+
+/**
+ * Path parameters name a resource: one whose shape is wrong names nothing, so it is 404 like any unknown id
+ * (decisions: a resource that does not exist is 404). A parameter out of a closed list (an enum) is 400.
+ */
+function parseParams(schema: z.ZodType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  if (r.error.issues.some((i) => i.code === "invalid_value")) throw new HttpError(400, formatZodError(r.error));
+  throw notFound();
+}
+
+function parseWith(schema: z.ZodType, value: unknown): unknown {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new HttpError(400, formatZodError(r.error));
+  return r.data;
+}
