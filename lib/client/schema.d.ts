@@ -1549,7 +1549,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "error";
+                        /** @constant */
+                        db: "error";
+                    };
+                };
             };
         };
     };
@@ -1601,7 +1608,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "not_ready";
+                        db: string;
+                        migrations: string;
+                        reasons: string[];
+                    };
+                };
             };
         };
     };
@@ -1614,12 +1629,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Documento OpenAPI */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Solicitud inválida */
             400: {
