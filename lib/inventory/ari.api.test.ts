@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -51,10 +52,10 @@ describe("ARI management", () => {
     const h = await op("POST", "/api/v2/hotels", { name: "Hotel C", city: "San Andrés" });
     expect(h).toMatchObject({ city: "SAN_ANDRES", hold_minutes: 1440, is_active: true, largest_room_beds: 0 });
     expect(h.channel_manager_id).toMatch(/^CM-/);
-    const dup = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body: { name: "Otro", city: "Cali", channel_manager_id: h.channel_manager_id } });
-    expect(dup.status).toBe(409);
-    const rt = await api.call("POST", `/api/v2/hotels/${hotelA}/room-types`, { key: OPERATOR_KEY, body: { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 } });
-    expect(rt.status).toBe(409);
+    const dup = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels", { body: { name: "Otro", city: "Cali", channel_manager_id: h.channel_manager_id } });
+    expect(dup.response.status).toBe(409);
+    const rt = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels/{id}/room-types", { params: { path: { id: hotelA } }, body: { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 } });
+    expect(rt.response.status).toBe(409);
     const gen = await op("POST", `/api/v2/hotels/${h.id}/room-types`, { roomName: "Suite", roomType: "suite", beds: 1, max_adults: 2, max_children: 0 });
     expect(gen.roomType).toBe("SUITE");
     expect(gen.roomId.length).toBeGreaterThan(3);
@@ -63,26 +64,26 @@ describe("ARI management", () => {
   it("an Idempotency-Key on hotel creation creates it once", async () => {
     const headers = { "idempotency-key": "crear-hotel-1" };
     const body = { name: "Hotel Idempotente", city: "Girardot" };
-    const first = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
-    const again = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
-    expect(again.body.id).toBe(first.body.id);
+    const first = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels", { headers: headers, body });
+    const again = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels", { headers: headers, body });
+    expect(first.response.status).toBe(201);
+    expect(again.response.status).toBe(201);
+    expect(again.data!.id).toBe(first.data!.id);
     expect(await api.db.prisma.hotel.count({ where: { name: "Hotel Idempotente" } })).toBe(1);
   });
 
   it("the hotel's admin manages its hotel only; agencies and hotel creation are out of reach", async () => {
     const upd = { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }] };
-    const own = await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: adminKey, body: upd });
-    expect(own.status).toBe(200);
-    expect(own.body.nights).toBe(3);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/inventory`, { key: adminKey, body: upd })).status).toBe(404);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: agencyKey, body: upd })).status).toBe(403);
-    expect((await api.call("POST", "/api/v2/hotels", { key: adminKey, body: { name: "X", city: "Cali" } })).status).toBe(403);
-    expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } })).status).toBe(404);
-    expect((await api.call("PUT", `/api/v2/hotels/999999/inventory`, { key: OPERATOR_KEY, body: upd })).status).toBe(404);
-    const list = await api.call("GET", "/api/v2/hotels", { key: adminKey });
-    expect(list.body.map((h: { id: number }) => h.id)).toEqual([hotelA]);
+    const own = await apiClient(api, adminKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: upd });
+    expect(own.response.status).toBe(200);
+    expect(own.data!.nights).toBe(3);
+    expect((await apiClient(api, adminKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelB } }, body: upd })).response.status).toBe(404);
+    expect((await apiClient(api, agencyKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: upd })).response.status).toBe(403);
+    expect((await apiClient(api, adminKey).POST("/v2/hotels", { body: { name: "X", city: "Cali" } })).response.status).toBe(403);
+    expect((await apiClient(api, adminKey).PATCH("/v2/hotels/{id}", { params: { path: { id: hotelB } }, body: { name: "X" } })).response.status).toBe(404);
+    expect((await apiClient(api, OPERATOR_KEY).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: 999999 } }, body: upd })).response.status).toBe(404);
+    const list = await apiClient(api, adminKey).GET("/v2/hotels");
+    expect(list.data!.map((h: { id: number }) => h.id)).toEqual([hotelA]);
   });
 
   it("changes only the fields sent, over inclusive date ranges", async () => {
@@ -95,10 +96,10 @@ describe("ARI management", () => {
       [addDays(D, 2), 6, true, 2],
       [addDays(D, 3), 6, false, 2],
     ]);
-    const grid = await api.call("GET", `/api/v2/hotels/${hotelA}/inventory?from=${D}&to=${addDays(D, 3)}`, { key: adminKey });
-    expect(grid.status).toBe(200);
-    expect(grid.body.days).toHaveLength(4);
-    expect(grid.body.inventory.filter((n: { roomId: string }) => n.roomId === "TPL").map((n: { stop_sell: boolean }) => n.stop_sell)).toEqual([false, true, true, false]);
+    const grid = await apiClient(api, adminKey).GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA }, query: { from: D, to: addDays(D, 3) } } });
+    expect(grid.response.status).toBe(200);
+    expect(grid.data!.days).toHaveLength(4);
+    expect(grid.data!.inventory.filter((n: { roomId: string }) => n.roomId === "TPL").map((n: { stop_sell: boolean }) => n.stop_sell)).toEqual([false, true, true, false]);
   });
 
   it("stores prices exactly, the per-adult one beside the general one", async () => {
@@ -170,9 +171,9 @@ describe("holds (built-in channel manager)", () => {
       Array.from({ length: 8 }, () => api.db.prisma.$transaction((tx) => cm().holdRooms(tx, stay(hotelB, [{ roomId: "TPL", quantity: 1 }], D, 2)))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    const search = await api.call("GET", `/api/v2/bookings/availability?hotel_id=${hotelB}&checkin=${D}&nights=2&adults=2`, { key: agencyKey });
-    expect(search.status).toBe(200);
-    expect(search.body.available_rooms.find((r: { roomId: string }) => r.roomId === "TPL")).toBeUndefined();
+    const search = await apiClient(api, agencyKey).GET("/v2/bookings/availability", { params: { query: { hotel_id: hotelB, checkin: D, nights: 2, adults: 2 } } });
+    expect(search.response.status).toBe(200);
+    expect(search.data!.available_rooms.find((r: { roomId: string }) => r.roomId === "TPL")).toBeUndefined();
   });
 
   it("all or nothing: one room type short rolls back the others; release gives rooms back", async () => {
