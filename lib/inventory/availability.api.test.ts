@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
-import { apiClient } from "@/lib/testing/client";
+import { apiClient, ok } from "@/lib/testing/client";
 import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
 
 let api: TestServer;
+const operator = () => apiClient(api, OPERATOR_KEY);
 let retailerKey: string;
 let wholesaleKey: string;
 let hotelId: number;
 let emptyHotelId: number;
 const D = addDays(bogotaDate(new Date()), 10);
 const day = (i: number) => addDays(D, i);
-
-async function op(method: string, path: string, body?: unknown) {
-  const res = await api.call(method, path, { key: OPERATOR_KEY, body });
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
-  return res.body;
-}
 
 // A small hand-built hotel in "Villa de Leyva":
 //  DBL (2 adults, 1 child): 5 rooms, 3 on D+1; RO 100000.50 a night, 90000 for one adult on D+1; BB priced on D, D+1 and from D+3 (no price on D+2).
@@ -29,16 +24,16 @@ beforeAll(async () => {
   api = await startApi();
   retailerKey = (await agencyWithKey(api.db.prisma, { agencyType: "retailer" })).key;
   wholesaleKey = (await agencyWithKey(api.db.prisma, { agencyType: "wholesale" })).key;
-  const hotel = await op("POST", "/api/v2/hotels", { name: "Posada Prueba", city: "Villa de Leyva", channel_manager_id: "CM-TEST-1" });
+  const hotel = await ok(operator().POST("/v2/hotels", { body: { name: "Posada Prueba", city: "Villa de Leyva", channel_manager_id: "CM-TEST-1" } }));
   hotelId = hotel.id;
   expect(hotel.city).toBe("VILLA_DE_LEYVA");
   const rt = (roomId: string, roomType: string, beds: number, max_adults: number, max_children: number) =>
-    op("POST", `/api/v2/hotels/${hotelId}/room-types`, { roomId, roomName: `Habitación ${roomId}`, roomType, beds, max_adults, max_children });
+    ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: hotelId } }, body: { roomId, roomName: `Habitación ${roomId}`, roomType, beds, max_adults, max_children } }));
   await rt("DBL", "double", 2, 2, 1);
   await rt("FAM", "QUADRUPLE", 4, 4, 2);
   await rt("STE", "SUITE", 1, 2, 0);
-  const plan = (rateId: string, boardType: string | null, refundable: string) =>
-    op("POST", `/api/v2/hotels/${hotelId}/rate-plans`, {
+  const plan = (rateId: string, boardType: string | null, refundable: "full" | "partial" | "none") =>
+    ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: hotelId } }, body: {
       rateId,
       rateDescription: `Tarifa ${rateId}`,
       boardType,
@@ -46,10 +41,10 @@ beforeAll(async () => {
       refundable,
       cancellationPolicy: `Política ${rateId}`,
       currency: "COP",
-    });
+    } }));
   await plan("RO", null, "full");
   await plan("BB", "BB", "none");
-  await op("PUT", `/api/v2/hotels/${hotelId}/inventory`, {
+  await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId } }, body: {
     updates: [
       { roomId: "DBL", from: D, to: day(20), rooms: 5 },
       { roomId: "DBL", from: day(1), to: day(1), rooms: 3 },
@@ -58,8 +53,8 @@ beforeAll(async () => {
       { roomId: "STE", from: D, to: day(20), rooms: 4 },
       { roomId: "STE", from: D, to: D, min_stay: 4 },
     ],
-  });
-  await op("PUT", `/api/v2/hotels/${hotelId}/rates`, {
+  } }));
+  await ok(operator().PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelId } }, body: {
     updates: [
       { roomId: "DBL", rateId: "RO", from: D, to: day(20), amountBeforeTax: 100000.5 },
       { roomId: "DBL", rateId: "RO", from: day(1), to: day(1), amountBeforeTax: "90000", adults: 1 },
@@ -68,20 +63,20 @@ beforeAll(async () => {
       { roomId: "FAM", rateId: "RO", from: D, to: day(20), amountBeforeTax: 300000 },
       { roomId: "STE", rateId: "RO", from: D, to: day(20), amountBeforeTax: 200000 },
     ],
-  });
+  } }));
   // Same city: a hotel with rooms but no inventory at all, and an inactive hotel with everything.
-  const empty = await op("POST", "/api/v2/hotels", { name: "Hotel Vacío", city: "VILLA_DE_LEYVA" });
+  const empty = await ok(operator().POST("/v2/hotels", { body: { name: "Hotel Vacío", city: "VILLA_DE_LEYVA" } }));
   emptyHotelId = empty.id;
-  await op("POST", `/api/v2/hotels/${emptyHotelId}/room-types`, { roomId: "X", roomName: "X", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 });
-  const inactive = await op("POST", "/api/v2/hotels", { name: "Hotel Cerrado", city: "Villa de Leyva" });
-  await op("POST", `/api/v2/hotels/${inactive.id}/room-types`, { roomId: "Y", roomName: "Y", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 });
-  await op("POST", `/api/v2/hotels/${inactive.id}/rate-plans`, { rateId: "R", rateDescription: "R", boardType: null, boardTypeDescription: "-", refundable: "full", cancellationPolicy: "-", currency: "COP" });
-  await op("PUT", `/api/v2/hotels/${inactive.id}/inventory`, { updates: [{ roomId: "Y", from: D, to: day(5), rooms: 9 }] });
-  await op("PUT", `/api/v2/hotels/${inactive.id}/rates`, { updates: [{ roomId: "Y", rateId: "R", from: D, to: day(5), amountBeforeTax: 1 }] });
-  await op("PATCH", `/api/v2/hotels/${inactive.id}`, { is_active: false });
+  await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: emptyHotelId } }, body: { roomId: "X", roomName: "X", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 } }));
+  const inactive = await ok(operator().POST("/v2/hotels", { body: { name: "Hotel Cerrado", city: "Villa de Leyva" } }));
+  await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: inactive.id } }, body: { roomId: "Y", roomName: "Y", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 } }));
+  await ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: inactive.id } }, body: { rateId: "R", rateDescription: "R", boardType: null, boardTypeDescription: "-", refundable: "full", cancellationPolicy: "-", currency: "COP" } }));
+  await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: inactive.id } }, body: { updates: [{ roomId: "Y", from: D, to: day(5), rooms: 9 }] } }));
+  await ok(operator().PUT("/v2/hotels/{id}/rates", { params: { path: { id: inactive.id } }, body: { updates: [{ roomId: "Y", rateId: "R", from: D, to: day(5), amountBeforeTax: 1 }] } }));
+  await ok(operator().PATCH("/v2/hotels/{id}", { params: { path: { id: inactive.id } }, body: { is_active: false } }));
   // Another city, fully open.
-  const other = await op("POST", "/api/v2/hotels", { name: "Otro", city: "Tunja" });
-  await op("POST", `/api/v2/hotels/${other.id}/room-types`, { roomId: "Z", roomName: "Z", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 });
+  const other = await ok(operator().POST("/v2/hotels", { body: { name: "Otro", city: "Tunja" } }));
+  await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: other.id } }, body: { roomId: "Z", roomName: "Z", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 0 } }));
 });
 afterAll(async () => {
   await api?.close();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
-import { apiClient } from "@/lib/testing/client";
+import { apiClient, ok } from "@/lib/testing/client";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -12,6 +12,7 @@ import { channelManager } from "@/lib/gateways";
 import { reservationBody } from "@/lib/reservations/fixtures";
 
 let api: TestServer;
+const operator = () => apiClient(api, OPERATOR_KEY);
 let hotelA: number;
 let hotelB: number;
 let adminA: string;
@@ -21,24 +22,18 @@ const D = addDays(bogotaDate(new Date()), 12);
 const day = (i: number) => addDays(D, i);
 const CITY = "Barichara";
 
-async function op(method: string, path: string, body?: unknown) {
-  const res = await api.call(method, path, { key: OPERATOR_KEY, body });
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
-  return res.body;
-}
-
 async function makeHotel(name: string) {
-  const h = await op("POST", "/api/v2/hotels", { name, city: CITY });
+  const h = await ok(operator().POST("/v2/hotels", { body: { name, city: CITY } }));
   for (const [roomId, roomType] of [["DBL", "DOUBLE"], ["TPL", "TRIPLE"]]) {
-    await op("POST", `/api/v2/hotels/${h.id}/room-types`, { roomId, roomName: `Habitación ${roomId}`, roomType, beds: 2, max_adults: 3, max_children: 1 });
+    await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: h.id } }, body: { roomId, roomName: `Habitación ${roomId}`, roomType, beds: 2, max_adults: 3, max_children: 1 } }));
   }
   for (const rateId of ["RO", "BB"]) {
-    await op("POST", `/api/v2/hotels/${h.id}/rate-plans`, { rateId, rateDescription: `Tarifa ${rateId}`, boardType: rateId, boardTypeDescription: "Plan", refundable: "full", cancellationPolicy: "Gratis", currency: "COP" });
+    await ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: h.id } }, body: { rateId, rateDescription: `Tarifa ${rateId}`, boardType: rateId, boardTypeDescription: "Plan", refundable: "full", cancellationPolicy: "Gratis", currency: "COP" } }));
   }
-  await op("PUT", `/api/v2/hotels/${h.id}/inventory`, { updates: ["DBL", "TPL"].map((roomId) => ({ roomId, from: D, to: day(30), rooms: 5 })) });
-  await op("PUT", `/api/v2/hotels/${h.id}/rates`, {
+  await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: h.id } }, body: { updates: ["DBL", "TPL"].map((roomId) => ({ roomId, from: D, to: day(30), rooms: 5 })) } }));
+  await ok(operator().PUT("/v2/hotels/{id}/rates", { params: { path: { id: h.id } }, body: {
     updates: ["DBL", "TPL"].flatMap((roomId) => ["RO", "BB"].map((rateId) => ({ roomId, rateId, from: D, to: day(30), amountBeforeTax: 150000 }))),
-  });
+  } }));
   return h.id as number;
 }
 
@@ -98,7 +93,7 @@ describe("PATCH room types and rate plans", () => {
     const list = await apiClient(api, adminA).GET("/v2/hotels/{id}/room-types", { params: { path: { id: hotelA } } });
     expect(list.data!.find((r) => r.roomId === "TPL")).toEqual(res.data);
 
-    const rp = await apiClient(api, OPERATOR_KEY).PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelA, rate_id: "BB" } }, body: { rate_description: "Con desayuno", board_type: "ad", board_type_description: "Alojamiento y desayuno", refundable: "partial", cancellation_policy: "50 % hasta 24 h antes" } });
+    const rp = await operator().PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelA, rate_id: "BB" } }, body: { rate_description: "Con desayuno", board_type: "ad", board_type_description: "Alojamiento y desayuno", refundable: "partial", cancellation_policy: "50 % hasta 24 h antes" } });
     expect(rp.response.status).toBe(200);
     expect(rp.data).toEqual({
       rateId: "BB", rateDescription: "Con desayuno", boardType: "AD", boardTypeDescription: "Alojamiento y desayuno", refundable: "partial", cancellationPolicy: "50 % hasta 24 h antes", currency: "COP", is_active: true,
@@ -122,7 +117,7 @@ describe("PATCH room types and rate plans", () => {
     // A room id of the other hotel through the own hotel's path names nothing here.
     expect((await apiClient(api, adminB).PATCH("/v2/hotels/{id}/room-types/{room_id}", { params: { path: { id: hotelB, room_id: "NOPE" } }, body: { beds: 1 } })).response.status).toBe(404);
     expect((await apiClient(api, adminB).PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "NOPE" } }, body: { refundable: "none" } })).response.status).toBe(404);
-    expect((await apiClient(api, OPERATOR_KEY).PATCH("/v2/hotels/{id}/room-types/{room_id}", { params: { path: { id: 999999, room_id: "DBL" } }, body: { beds: 1 } })).response.status).toBe(404);
+    expect((await operator().PATCH("/v2/hotels/{id}/room-types/{room_id}", { params: { path: { id: 999999, room_id: "DBL" } }, body: { beds: 1 } })).response.status).toBe(404);
     // The inventory of another hotel is also out of sight.
     expect((await apiClient(api, adminB).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "DBL", from: D, to: D, rooms: 0 }] } })).response.status).toBe(404);
     expect((await apiClient(api, adminB).GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA }, query: { from: D, to: D } } })).response.status).toBe(404);
@@ -183,7 +178,7 @@ describe("PATCH room types and rate plans", () => {
   it("a retired rate plan is offered by neither 4.2 nor 4.3 and 4.1 answers it unavailable", async () => {
     const made = await book(hotelB, "DBL", "BB", day(4), 1);
     expect(made.chatbotId).toBeTruthy();
-    const off = await apiClient(api, OPERATOR_KEY).PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "BB" } }, body: { is_active: false } });
+    const off = await operator().PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "BB" } }, body: { is_active: false } });
     expect(off.response.status).toBe(200);
     expect(off.data).toMatchObject({ rateId: "BB", is_active: false });
     expect(await offered43(hotelB, day(4), 1)).toEqual({ DBL: ["RO"], TPL: ["RO"] });
@@ -192,7 +187,7 @@ describe("PATCH room types and rate plans", () => {
     expect(refused.noAvailableRooms).toEqual([{ room: "DBL", product: "BB" }]);
     const kept = await apiClient(api, agencyKey).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: made.chatbotId! } } });
     expect(kept.data!.rooms_data[0]).toMatchObject({ room_id: "DBL", rate_id: "BB" });
-    await apiClient(api, OPERATOR_KEY).PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "BB" } }, body: { is_active: true } });
+    await operator().PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "BB" } }, body: { is_active: true } });
   });
 });
 
@@ -210,7 +205,7 @@ describe("closed to arrival / closed to departure", () => {
       [false, false, 5],
     ]);
     // Clearing one leaves the other.
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: day(11), to: day(11), closed_to_arrival: false }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "DBL", from: day(11), to: day(11), closed_to_arrival: false }] } }));
     const again = await apiClient(api, adminA).GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA }, query: { from: day(11), to: day(11) } } });
     expect(again.data!.inventory.find((n) => n.roomId === "DBL")).toMatchObject({ closed_to_arrival: false, closed_to_departure: true });
     // Not a boolean: does not compile with the typed client.
@@ -221,9 +216,9 @@ describe("closed to arrival / closed to departure", () => {
 
   it("a stay arriving on a CTA night or leaving on a CTD date is not offered and not booked; the nights around it are", async () => {
     // CTA on day 20, CTD on day 24 (DBL only).
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, {
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: {
       updates: [{ roomId: "DBL", from: day(20), to: day(20), closed_to_arrival: true }, { roomId: "DBL", from: day(24), to: day(24), closed_to_departure: true }],
-    });
+    } }));
     // Arriving on the CTA night: refused everywhere; TPL unaffected.
     expect(Object.keys(await offered43(hotelA, day(20), 2))).toEqual(["TPL"]);
     expect(Object.keys((await offered42(day(20), 2))[hotelA])).toEqual(["TPL"]);
@@ -236,8 +231,8 @@ describe("closed to arrival / closed to departure", () => {
     expect((await book(hotelA, "DBL", "RO", day(22), 2)).noAvailableRooms).toEqual([{ room: "DBL", product: "RO" }]);
     expect(Object.keys(await offered43(hotelA, day(22), 1)).sort()).toEqual(["DBL", "TPL"]);
     expect(Object.keys(await offered43(hotelA, day(22), 3)).sort()).toEqual(["DBL", "TPL"]);
-    const ok = await book(hotelA, "DBL", "RO", day(21), 2);
-    expect(ok.chatbotId).toBeTruthy();
+    const booked = await book(hotelA, "DBL", "RO", day(21), 2);
+    expect(booked.chatbotId).toBeTruthy();
     expect(await sold(hotelA, "DBL", day(20), 5)).toEqual([0, 1, 1, 0, 0]);
   });
 
@@ -253,7 +248,7 @@ describe("closed to arrival / closed to departure", () => {
 
 describe("rates update with a null amount", () => {
   it("removes the price of those nights (what an undo of a first price needs), so the rate is no longer offered there", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelA}/rates`, { updates: [{ roomId: "TPL", rateId: "RO", from: day(26), to: day(27), amountBeforeTax: null }] });
+    await ok(operator().PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "TPL", rateId: "RO", from: day(26), to: day(27), amountBeforeTax: null }] } }));
     const rows = await api.db.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM rate_nights r JOIN room_types rt ON rt.id = r.room_type_id JOIN rate_plans rp ON rp.id = r.rate_plan_id
        WHERE rt.hotel_id = $1 AND rt.room_id = 'TPL' AND rp.rate_id = 'RO' AND r.date BETWEEN $2::date AND $3::date`,
