@@ -278,13 +278,15 @@ describe("virtual cards (4.6)", () => {
     expect(res.response.status).toBe(404);
     expect(res.error!.detail).toMatch(/organization_id/);
     const card = (await apiClient(api, a.key).POST("/v1/virtual-cards", { body: cardBody(a.orgId) })).data!.data;
-    for (const [m, p] of [
-      ["GET", `/api/v1/virtual-cards/${card.card_id}`],
-      ["GET", `/api/v1/virtual-cards/${card.card_id}/sandbox-details`],
-      ["POST", `/api/v1/virtual-cards/${card.card_id}/freeze`],
-      ["POST", `/api/v1/virtual-cards/${card.card_id}/cancel`],
-    ] as const) {
-      expect((await api.call(m, p, { key: b.key })).status).toBe(404);
+    const other = apiClient(api, b.key);
+    const path = { params: { path: { card_id: card.card_id } } };
+    for (const r of [
+      await other.GET("/v1/virtual-cards/{card_id}", path),
+      await other.GET("/v1/virtual-cards/{card_id}/sandbox-details", path),
+      await other.POST("/v1/virtual-cards/{card_id}/freeze", path),
+      await other.POST("/v1/virtual-cards/{card_id}/cancel", path),
+    ]) {
+      expect(r.response.status).toBe(404);
     }
     const listB = await apiClient(api, b.key).GET("/v1/virtual-cards");
     expect(listB.data!.map((c) => c.card_id)).not.toContain(card.card_id);
