@@ -8,7 +8,8 @@ import { agencyWithKey, createAgency } from "@/lib/testing/factories";
 import { debitBalance } from "./balance";
 
 // Well-formed requests go through the typed client generated from the OpenAPI document, as an integrator's
-// would; deliberately malformed ones (wrong types, missing fields) through api.call, since they do not compile.
+// would; deliberately malformed ones (wrong types, missing fields, values outside an enum) through api.call, since
+// they do not compile.
 let api: TestServer;
 const operator = () => apiClient(api, OPERATOR_KEY);
 beforeAll(async () => {
@@ -67,22 +68,33 @@ describe("POST /api/v2/agencies (4.13)", () => {
     expect(res.data!.agency.agency_type).toBe("retailer");
   });
 
-  const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
-    ["name missing", { name: undefined }, /^name: es obligatorio/],
+  const invalid: Array<[string, Partial<NewAgency>, RegExp]> = [
     ["name empty", { name: "  " }, /^name: /],
     ["email", { email_for_notifications: "no-es-correo" }, /^email_for_notifications: .*correo/],
     ["phone with country code", { phone: "+573001234567" }, /^phone: .*dígitos/],
     ["phone letters", { phone: "300-ABC" }, /^phone: /],
     ["country_code without +", { country_code: "57" }, /^country_code: .*\+/],
-    ["document_type", { document_type: "PASAPORTE" }, /^document_type: .*NIT o CC/],
     ["document_number not digits", { document_number: "90012-3" }, /^document_number: .*dígitos/],
+    ["webhook_url", { webhook_url: "ftp://x.co/h" }, /^webhook_url: .*http/],
+  ];
+  for (const [label, over, detail] of invalid) {
+    it(`400 and nothing created: ${label}`, async () => {
+      const before = await api.db.prisma.agency.count();
+      const res = await operator().POST("/v2/agencies", { body: validAgency(over) });
+      expect(res.response.status).toBe(400);
+      expect(res.error).toMatchObject({ code: "400", detail: expect.stringMatching(detail) });
+      expect(await api.db.prisma.agency.count()).toBe(before);
+    });
+  }
+  const malformed: Array<[string, Record<string, unknown>, RegExp]> = [
+    ["name missing", { name: undefined }, /^name: es obligatorio/],
+    ["document_type", { document_type: "PASAPORTE" }, /^document_type: .*NIT o CC/],
     ["is_preloaded missing", { is_preloaded: undefined }, /^is_preloaded: es obligatorio/],
     ["is_preloaded wrong type", { is_preloaded: "yes" }, /^is_preloaded: /],
     ["payout_account_id missing", { payout_account_id: undefined }, /^payout_account_id: es obligatorio/],
     ["agency_type", { agency_type: "mayorista" }, /^agency_type: .*retailer o wholesale/],
-    ["webhook_url", { webhook_url: "ftp://x.co/h" }, /^webhook_url: .*http/],
   ];
-  for (const [label, over, detail] of invalid) {
+  for (const [label, over, detail] of malformed) {
     it(`400 and nothing created: ${label}`, async () => {
       const body = { ...validAgency(), ...over };
       const before = await api.db.prisma.agency.count();
@@ -176,10 +188,10 @@ describe("listing, reading and changing agencies", () => {
     const res = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_archived: true } });
     expect(res.response.status).toBe(200);
     expect(res.data!.agency).toMatchObject({ is_archived: true, is_active: false });
-    for (const [m, p] of [["GET", `/api/v2/agencies/${agency.id}`], ["GET", "/api/v1/virtual-cards"], ["GET", `/api/v2/agencies/${agency.id}/balance`]] as const) {
-      const r = await api.call(m, p, { key });
-      expect(r.status).toBe(403);
-      expect(r.body.detail).toMatch(/archivada/);
+    const archived = apiClient(api, key);
+    for (const r of [await archived.GET("/v2/agencies/{id}", { params: { path } }), await archived.GET("/v1/virtual-cards"), await archived.GET("/v2/agencies/{id}/balance", { params: { path } })]) {
+      expect(r.response.status).toBe(403);
+      expect(r.error).toMatchObject({ detail: expect.stringMatching(/archivada/) });
     }
     const contradiction = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_active: true } });
     expect(contradiction.response.status).toBe(409);
@@ -231,10 +243,10 @@ describe("preloaded balance ledger", () => {
   for (const [amount, rule] of [[0, /mayor que 0/], [-5, /monto positivo/], [10.123, /dos decimales/], ["abc", /monto/]] as const) {
     it(`top-up amount ${amount} -> 400`, async () => {
       const a = await createAgency(api.db.prisma, { isPreloaded: true });
-      const r = await api.call("POST", `/api/v2/agencies/${a.id}/balance/top-ups`, { key: OPERATOR_KEY, body: { amount } });
-      expect(r.status).toBe(400);
-      expect(r.body.detail).toMatch(/^amount: /);
-      expect(r.body.detail).toMatch(rule);
+      const r = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: a.id } }, body: { amount } });
+      expect(r.response.status).toBe(400);
+      expect(r.error!.detail).toMatch(/^amount: /);
+      expect(r.error!.detail).toMatch(rule);
       expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: a.id } })).balance.toNumber()).toBe(0);
     });
   }

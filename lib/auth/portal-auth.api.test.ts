@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleApi } from "@/lib/api";
 import { handleAuth } from "./auth-route";
 import { startTestServer, type TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { createAgency, createUser } from "@/lib/testing/factories";
 
 let api: TestServer;
@@ -60,7 +61,7 @@ async function signOut(session: string, ip: string) {
   });
 }
 
-const me = (cookie: string) => api.call("GET", "/api/v2/me", { headers: { cookie } });
+const me = (cookie: string) => apiClient(api).GET("/v2/me", { headers: { cookie } });
 
 describe("sign-in throttling", () => {
   it("a stranger failing from one address slows that address, never the owner signing in from another", async () => {
@@ -82,7 +83,7 @@ describe("sign-in throttling", () => {
     const ok = await signIn(owner.email, "clave-del-dueno-1", "203.0.113.10");
     expect(ok.error).toBeNull();
     expect(ok.session).not.toBeNull();
-    expect((await me(ok.session!)).body).toMatchObject({ role: "operator", via: "session" });
+    expect((await me(ok.session!)).data).toMatchObject({ role: "operator", via: "session" });
   });
 
   it("the backoff doubles per failure beyond the allowance and is counted in the database", async () => {
@@ -141,13 +142,13 @@ describe("sign-out", () => {
     const user = await createUser(api.db.prisma, "operator", { password: "clave-salida-1" });
     const s = await signIn(user.email, "clave-salida-1", "203.0.113.20");
     expect(s.session).not.toBeNull();
-    expect((await me(s.session!)).status).toBe(200);
+    expect((await me(s.session!)).response.status).toBe(200);
     const out = await signOut(s.session!, "203.0.113.20");
     expect(out.status).toBe(200);
     // The cookie is still validly signed and within its 12 h; the revoked row is what refuses it.
     const after = await me(s.session!);
-    expect(after.status).toBe(401);
-    expect(after.body.detail).toMatch(/sesión expiró/);
+    expect(after.response.status).toBe(401);
+    expect(after.error!.detail).toMatch(/sesión expiró/);
     const rows = await api.db.prisma.authSession.findMany({ where: { userId: user.id } });
     expect(rows).toHaveLength(1);
     expect(rows[0].revokedAt).not.toBeNull();
@@ -158,10 +159,10 @@ describe("sign-out", () => {
     const a = await signIn(user.email, "clave-dos-1", "203.0.113.21");
     const b = await signIn(user.email, "clave-dos-1", "203.0.113.22");
     await signOut(a.session!, "203.0.113.21");
-    expect((await me(a.session!)).status).toBe(401);
-    expect((await me(b.session!)).status).toBe(200);
+    expect((await me(a.session!)).response.status).toBe(401);
+    expect((await me(b.session!)).response.status).toBe(200);
     await api.db.prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
-    expect((await me(b.session!)).status).toBe(401);
+    expect((await me(b.session!)).response.status).toBe(401);
   });
 });
 
@@ -170,13 +171,14 @@ describe("portal writes and the Host", () => {
     const user = await createUser(api.db.prisma, "operator", { password: "clave-host-1" });
     const s = await signIn(user.email, "clave-host-1", "203.0.113.30");
     const agency = await createAgency(api.db.prisma);
+    // Hostile Origin and X-Forwarded-Host: raw headers stay on TestServer.call.
     const forged = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, {
       headers: { cookie: s.session!, origin: "https://evil.example", "x-forwarded-host": "evil.example" },
       body: {},
     });
     expect(forged.status).toBe(403);
     // The published address (PUBLIC_BASE_URL) is ours even when a proxy rewrote Host.
-    const published = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { headers: { cookie: s.session!, origin: "http://localhost:3000" }, body: {} });
-    expect(published.status).toBe(201);
+    const published = await apiClient(api).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, headers: { cookie: s.session!, origin: "http://localhost:3000" }, body: {} });
+    expect(published.response.status).toBe(201);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startApi } from "@/lib/testing/api";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { databaseStore, redisStore, takeLimits, closeRedis, type RateLimitStore } from "./rate-limit";
 import { Redis } from "ioredis";
 
@@ -98,13 +99,12 @@ describe("the payer's address recorded on a link payment", () => {
     process.env.PAY_ATTEMPTS_PER_10_MIN = "0";
     const a = await agencyWithKey(api.db.prisma);
     const hotel = await createHotel(api.db.prisma);
-    const link = await api.call("POST", "/api/v2/links/schedule", {
-      key: a.key,
+    const link = await apiClient(api, a.key).POST("/v2/links/schedule", {
       body: { hotel_id: hotel.id, guest_name: "Laura Gómez", email: "l@example.co", phone: "3001234567", amount: "1000", description: "d", available_hours: 1, agency_id: a.agency.id },
     });
-    expect(link.status).toBe(200);
+    expect(link.response.status).toBe(200);
     const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type: "0", address: "Calle 10 # 5-20" };
-    const cash = await api.call("POST", `/api/v2/links/${link.body.code}/pay`, { headers: { "x-forwarded-for": "8.8.8.8" }, body: { method: "cash", payment_type: "EFECTY", payer } });
+    const cash = await api.call("POST", `/api/v2/links/${link.data!.code}/pay`, { headers: { "x-forwarded-for": "8.8.8.8" }, body: { method: "cash", payment_type: "EFECTY", payer } });
     expect(cash.status).toBe(200);
     const tx = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cash.body.transaction_id } });
     expect(tx.ip).toBe("127.0.0.1");

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { createAgency, createUser, agencyWithKey, sessionCookieFor } from "@/lib/testing/factories";
 import { verifyPassword } from "./password";
 
@@ -21,19 +22,19 @@ describe("portal session on /api", () => {
   it("authorizes the same handlers as an API key, with the user's role", async () => {
     const agency = await createAgency(api.db.prisma);
     const user = await createUser(api.db.prisma, "agency", { agencyId: agency.id });
-    const res = await api.call("GET", "/api/v2/me", { headers: { cookie: await sessionCookie(user.id) } });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ role: "agency", via: "session", agency_id: agency.id });
+    const res = await apiClient(api).GET("/v2/me", { headers: { cookie: await sessionCookie(user.id) } });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toMatchObject({ role: "agency", via: "session", agency_id: agency.id });
   });
 
   it("refuses a forged or foreign-signed cookie, and a deactivated user", async () => {
     const user = await createUser(api.db.prisma, "operator");
     const forged = await encode({ token: { uid: user.id }, secret: "another-secret-entirely" });
-    expect((await api.call("GET", "/api/v2/me", { headers: { cookie: `next-auth.session-token=${forged}` } })).status).toBe(401);
+    expect((await apiClient(api).GET("/v2/me", { headers: { cookie: `next-auth.session-token=${forged}` } })).response.status).toBe(401);
     const cookie = await sessionCookie(user.id);
-    expect((await api.call("GET", "/api/v2/me", { headers: { cookie } })).status).toBe(200);
+    expect((await apiClient(api).GET("/v2/me", { headers: { cookie } })).response.status).toBe(200);
     await api.db.prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
-    expect((await api.call("GET", "/api/v2/me", { headers: { cookie } })).status).toBe(401);
+    expect((await apiClient(api).GET("/v2/me", { headers: { cookie } })).response.status).toBe(401);
   });
 
   it("refuses a session write coming from another origin (403)", async () => {
@@ -41,10 +42,11 @@ describe("portal session on /api", () => {
     const agency = await createAgency(api.db.prisma);
     const cookie = await sessionCookie(user.id);
     const host = new URL(api.url).host;
+    // A hostile Origin header: raw headers stay on TestServer.call.
     const cross = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { headers: { cookie, origin: "https://evil.example" }, body: {} });
     expect(cross.status).toBe(403);
-    const same = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { headers: { cookie, origin: `http://${host}` }, body: {} });
-    expect(same.status).toBe(201);
+    const same = await apiClient(api).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, headers: { cookie, origin: `http://${host}` }, body: {} });
+    expect(same.response.status).toBe(201);
   });
 
   it("stores portal passwords with a slow salted hash", async () => {
@@ -66,8 +68,8 @@ describe("request logs", () => {
     process.env.LOG_REQUESTS = "on";
     try {
       const { agency, key } = await agencyWithKey(api.db.prisma);
-      await api.call("GET", "/api/v2/me", { key });
-      await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { key, body: { label: "4242424242424242" } });
+      await apiClient(api, key).GET("/v2/me");
+      await apiClient(api, key).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, body: { label: "4242424242424242" } });
     } finally {
       process.env.LOG_LEVEL = prevLevel;
       process.env.LOG_REQUESTS = prevReq;

@@ -1569,7 +1569,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "error";
+                        /** @constant */
+                        db: "error";
+                    };
+                };
             };
         };
     };
@@ -1621,7 +1628,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "not_ready";
+                        db: string;
+                        migrations: string;
+                        reasons: string[];
+                    };
+                };
             };
         };
     };
@@ -1634,12 +1649,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Documento OpenAPI */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Solicitud inválida */
             400: {
@@ -4730,12 +4762,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Orden de pago */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        amount: number;
+                        currency: string;
+                        tax_percent: number;
+                        service_percent: number;
+                        hotel_id: number;
+                        ref_number: string;
+                        payment_reference: string | null;
+                        bank_code: string | null;
+                        cash_method: string | null;
+                        card_brand: string | null;
+                        card_last4: string | null;
+                        decline_reason: string | null;
+                        checkout_url: string | null;
+                        voucher_url: string | null;
+                        expires_at: string | null;
+                        completed_at: string | null;
+                        created_at: string;
+                        refunded_amount: number;
+                        response_url: string | null;
+                        sandbox: boolean;
+                    };
+                };
             };
             /** @description Solicitud inválida */
             400: {
@@ -4775,7 +4836,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Resultado y URL de retorno */
+            /** @description Resultado, URL de retorno y comprobante */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,6 +4845,7 @@ export interface operations {
                     "application/json": {
                         status: string;
                         redirect_url: string | null;
+                        voucher_url: string | null;
                     };
                 };
             };
@@ -4826,12 +4888,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Una página de pagos */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        items: {
+                            transaction_id: string;
+                            apm_detail_id: number;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            method: "card" | "cash" | "bank_transfer" | "balance";
+                            amount: number;
+                            currency: string;
+                            tax_percent: number;
+                            service_percent: number;
+                            hotel_id: number;
+                            ref_number: string;
+                            payment_reference: string | null;
+                            bank_code: string | null;
+                            cash_method: string | null;
+                            card_brand: string | null;
+                            card_last4: string | null;
+                            decline_reason: string | null;
+                            checkout_url: string | null;
+                            voucher_url: string | null;
+                            expires_at: string | null;
+                            completed_at: string | null;
+                            created_at: string;
+                            refunded_amount: number;
+                        }[];
+                    };
+                };
             };
             /** @description Solicitud inválida */
             400: {
@@ -5063,12 +5157,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Comprobante en PDF */
+            /** @description Comprobante */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        voucher_number: string;
+                        code: string;
+                        voucher_url: string;
+                        operator: string;
+                        transaction_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        hotel: {
+                            id: number;
+                            name: string;
+                            city: string;
+                        };
+                        payer: {
+                            name: string;
+                            email: string | null;
+                            fiscal_number: string | null;
+                        };
+                        ref_number: string;
+                        detail: string | null;
+                        currency: string;
+                        amount: number;
+                        base_amount: number;
+                        tax_percent: number;
+                        tax_amount: number;
+                        service_percent: number;
+                        service_amount: number;
+                        installments: number | null;
+                        card_brand: string | null;
+                        card_last4: string | null;
+                        authorization_code: string | null;
+                        payment_reference: string | null;
+                        cash_method: string | null;
+                        bank: string | null;
+                        decline_reason: string | null;
+                        paid_at: string;
+                        issued_at: string;
+                        refunded_amount: number;
+                        refund: {
+                            refund_id: string;
+                            amount: number;
+                            reason: string | null;
+                            status: string;
+                            created_at: string;
+                            voucher_url: string;
+                        } | null;
+                    };
+                };
             };
             /** @description Solicitud inválida */
             400: {

@@ -53,10 +53,10 @@ export function buildOpenApi(routes: AnyRoute[], serverUrl: string) {
     }
     const responses: Record<string, unknown> = {};
     for (const res of r.responses ?? [{ status: 200, description: "OK" }]) {
-      responses[String(res.status)] = {
-        description: res.description,
-        ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: toSchema(res.schema, "output") } } } : {}),
-      };
+      // One status may be answered in several content types (a voucher as JSON or PDF): the first description, every content.
+      const prev = responses[String(res.status)] as { description: string; content?: Record<string, unknown> } | undefined;
+      const content = { ...prev?.content, ...(res.schema ? { [res.contentType ?? "application/json"]: { schema: toSchema(res.schema, "output") } } : {}) };
+      responses[String(res.status)] = { description: prev?.description ?? res.description, ...(Object.keys(content).length ? { content } : {}) };
     }
     const errorStatuses = r.access === "public" ? [400, 404] : [400, 401, 403, 404];
     for (const s of errorStatuses) {

@@ -15,6 +15,7 @@ import { calendarRoutes } from "@/lib/calendar/routes";
 import { routes } from "@/lib/routes";
 import type { AnyRoute } from "@/lib/http/route";
 import { startTestServer, type TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { OPERATOR_KEY } from "@/lib/testing/api";
 import { seedDemo } from "@/lib/seed/demo";
 
@@ -420,9 +421,9 @@ function diff(a: string, b: string) {
 
 describe(`hostile sweep (${DB})`, () => {
   it("never answers 5xx, and a rejected request changes nothing", async () => {
-    const docRes = await api.call("GET", "/api/openapi.json");
-    expect(docRes.status).toBe(200);
-    const requests = [...apiRequests(docRes.body, SEED), ...calendarRequests(SEED + 1_000_000)];
+    const docRes = await apiClient(api).GET("/openapi.json");
+    expect(docRes.response.status).toBe(200);
+    const requests = [...apiRequests(docRes.data!, SEED), ...calendarRequests(SEED + 1_000_000)];
     const counts: Record<string, number> = {};
     const failures: string[] = [];
     const changed: string[] = [];
@@ -476,8 +477,8 @@ describe(`hostile sweep (${DB})`, () => {
     // Nothing was polluted: the prototype is clean and the everyday routes still answer.
     expect(({} as Record<string, unknown>).x).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect((await api.call("GET", "/api/v2/me", { key: agencyKey })).status).toBe(200);
-    expect((await api.call("GET", "/api/v2/links", { key: agencyKey })).status).toBe(200);
+    expect((await apiClient(api, agencyKey).GET("/v2/me")).response.status).toBe(200);
+    expect((await apiClient(api, agencyKey).GET("/v2/links")).response.status).toBe(200);
     expect((await api.call("GET", `${CAL}/events`)).status).toBe(200);
   }, 600_000);
 });

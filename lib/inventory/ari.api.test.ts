@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient, ok } from "@/lib/testing/client";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -8,17 +9,12 @@ import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
 
 let api: TestServer;
+const operator = () => apiClient(api, OPERATOR_KEY);
 let hotelA: number;
 let hotelB: number;
 let adminKey: string;
 let agencyKey: string;
 const D = addDays(bogotaDate(new Date()), 5);
-
-async function op(method: string, path: string, body?: unknown) {
-  const res = await api.call(method, path, { key: OPERATOR_KEY, body });
-  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
-  return res.body;
-}
 
 async function nights(hotelId: number, roomId: string) {
   return api.db.sql.query<{ date: string; rooms: number; sold: number; stop_sell: boolean; min_stay: number }>(
@@ -31,12 +27,12 @@ async function nights(hotelId: number, roomId: string) {
 
 beforeAll(async () => {
   api = await startApi();
-  hotelA = (await op("POST", "/api/v2/hotels", { name: "Hotel A", city: "Girardot" })).id;
-  hotelB = (await op("POST", "/api/v2/hotels", { name: "Hotel B", city: "Girardot" })).id;
+  hotelA = (await ok(operator().POST("/v2/hotels", { body: { name: "Hotel A", city: "Girardot" } }))).id;
+  hotelB = (await ok(operator().POST("/v2/hotels", { body: { name: "Hotel B", city: "Girardot" } }))).id;
   for (const h of [hotelA, hotelB]) {
-    await op("POST", `/api/v2/hotels/${h}/room-types`, { roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 1 });
-    await op("POST", `/api/v2/hotels/${h}/room-types`, { roomId: "TPL", roomName: "Triple", roomType: "TRIPLE", beds: 3, max_adults: 3, max_children: 1 });
-    await op("POST", `/api/v2/hotels/${h}/rate-plans`, { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "cop" });
+    await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: h } }, body: { roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, max_adults: 2, max_children: 1 } }));
+    await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: h } }, body: { roomId: "TPL", roomName: "Triple", roomType: "TRIPLE", beds: 3, max_adults: 3, max_children: 1 } }));
+    await ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: h } }, body: { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "cop" } }));
   }
   const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
   adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
@@ -48,14 +44,14 @@ afterAll(async () => {
 
 describe("ARI management", () => {
   it("creates hotels with a normalized city and a generated channel_manager_id; 409 on a taken one", async () => {
-    const h = await op("POST", "/api/v2/hotels", { name: "Hotel C", city: "San Andrés" });
+    const h = await ok(operator().POST("/v2/hotels", { body: { name: "Hotel C", city: "San Andrés" } }));
     expect(h).toMatchObject({ city: "SAN_ANDRES", hold_minutes: 1440, is_active: true, largest_room_beds: 0 });
     expect(h.channel_manager_id).toMatch(/^CM-/);
-    const dup = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body: { name: "Otro", city: "Cali", channel_manager_id: h.channel_manager_id } });
-    expect(dup.status).toBe(409);
-    const rt = await api.call("POST", `/api/v2/hotels/${hotelA}/room-types`, { key: OPERATOR_KEY, body: { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 } });
-    expect(rt.status).toBe(409);
-    const gen = await op("POST", `/api/v2/hotels/${h.id}/room-types`, { roomName: "Suite", roomType: "suite", beds: 1, max_adults: 2, max_children: 0 });
+    const dup = await operator().POST("/v2/hotels", { body: { name: "Otro", city: "Cali", channel_manager_id: h.channel_manager_id } });
+    expect(dup.response.status).toBe(409);
+    const rt = await operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: hotelA } }, body: { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 } });
+    expect(rt.response.status).toBe(409);
+    const gen = await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: h.id } }, body: { roomName: "Suite", roomType: "suite", beds: 1, max_adults: 2, max_children: 0 } }));
     expect(gen.roomType).toBe("SUITE");
     expect(gen.roomId.length).toBeGreaterThan(3);
   });
@@ -63,31 +59,31 @@ describe("ARI management", () => {
   it("an Idempotency-Key on hotel creation creates it once", async () => {
     const headers = { "idempotency-key": "crear-hotel-1" };
     const body = { name: "Hotel Idempotente", city: "Girardot" };
-    const first = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
-    const again = await api.call("POST", "/api/v2/hotels", { key: OPERATOR_KEY, body, headers });
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
-    expect(again.body.id).toBe(first.body.id);
+    const first = await operator().POST("/v2/hotels", { headers: headers, body });
+    const again = await operator().POST("/v2/hotels", { headers: headers, body });
+    expect(first.response.status).toBe(201);
+    expect(again.response.status).toBe(201);
+    expect(again.data!.id).toBe(first.data!.id);
     expect(await api.db.prisma.hotel.count({ where: { name: "Hotel Idempotente" } })).toBe(1);
   });
 
   it("the hotel's admin manages its hotel only; agencies and hotel creation are out of reach", async () => {
     const upd = { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }] };
-    const own = await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: adminKey, body: upd });
-    expect(own.status).toBe(200);
-    expect(own.body.nights).toBe(3);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/inventory`, { key: adminKey, body: upd })).status).toBe(404);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelA}/inventory`, { key: agencyKey, body: upd })).status).toBe(403);
-    expect((await api.call("POST", "/api/v2/hotels", { key: adminKey, body: { name: "X", city: "Cali" } })).status).toBe(403);
-    expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } })).status).toBe(404);
-    expect((await api.call("PUT", `/api/v2/hotels/999999/inventory`, { key: OPERATOR_KEY, body: upd })).status).toBe(404);
-    const list = await api.call("GET", "/api/v2/hotels", { key: adminKey });
-    expect(list.body.map((h: { id: number }) => h.id)).toEqual([hotelA]);
+    const own = await apiClient(api, adminKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: upd });
+    expect(own.response.status).toBe(200);
+    expect(own.data!.nights).toBe(3);
+    expect((await apiClient(api, adminKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelB } }, body: upd })).response.status).toBe(404);
+    expect((await apiClient(api, agencyKey).PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: upd })).response.status).toBe(403);
+    expect((await apiClient(api, adminKey).POST("/v2/hotels", { body: { name: "X", city: "Cali" } })).response.status).toBe(403);
+    expect((await apiClient(api, adminKey).PATCH("/v2/hotels/{id}", { params: { path: { id: hotelB } }, body: { name: "X" } })).response.status).toBe(404);
+    expect((await operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: 999999 } }, body: upd })).response.status).toBe(404);
+    const list = await apiClient(api, adminKey).GET("/v2/hotels");
+    expect(list.data!.map((h: { id: number }) => h.id)).toEqual([hotelA]);
   });
 
   it("changes only the fields sent, over inclusive date ranges", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: D, to: addDays(D, 3), rooms: 6, min_stay: 2 }] });
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: addDays(D, 1), to: addDays(D, 2), stop_sell: true }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "TPL", from: D, to: addDays(D, 3), rooms: 6, min_stay: 2 }] } }));
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "TPL", from: addDays(D, 1), to: addDays(D, 2), stop_sell: true }] } }));
     const rows = await nights(hotelA, "TPL");
     expect(rows.map((r) => [r.date, r.rooms, r.stop_sell, r.min_stay])).toEqual([
       [D, 6, false, 2],
@@ -95,19 +91,19 @@ describe("ARI management", () => {
       [addDays(D, 2), 6, true, 2],
       [addDays(D, 3), 6, false, 2],
     ]);
-    const grid = await api.call("GET", `/api/v2/hotels/${hotelA}/inventory?from=${D}&to=${addDays(D, 3)}`, { key: adminKey });
-    expect(grid.status).toBe(200);
-    expect(grid.body.days).toHaveLength(4);
-    expect(grid.body.inventory.filter((n: { roomId: string }) => n.roomId === "TPL").map((n: { stop_sell: boolean }) => n.stop_sell)).toEqual([false, true, true, false]);
+    const grid = await apiClient(api, adminKey).GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA }, query: { from: D, to: addDays(D, 3) } } });
+    expect(grid.response.status).toBe(200);
+    expect(grid.data!.days).toHaveLength(4);
+    expect(grid.data!.inventory.filter((n: { roomId: string }) => n.roomId === "TPL").map((n: { stop_sell: boolean }) => n.stop_sell)).toEqual([false, true, true, false]);
   });
 
   it("stores prices exactly, the per-adult one beside the general one", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelA}/rates`, {
+    await ok(operator().PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelA } }, body: {
       updates: [
         { roomId: "DBL", rateId: "RO", from: D, to: addDays(D, 1), amountBeforeTax: "123456.78" },
         { roomId: "DBL", rateId: "RO", from: D, to: D, amountBeforeTax: 99999.99, adults: 1 },
       ],
-    });
+    } }));
     const rows = await api.db.sql.query<{ adults: number; amount: string }>(
       `SELECT r.adults, r.amount_before_tax::text AS amount FROM rate_nights r JOIN room_types rt ON rt.id = r.room_type_id
        WHERE rt.hotel_id = $1 AND r.date = $2::date ORDER BY r.adults`,
@@ -148,12 +144,12 @@ describe("holds (built-in channel manager)", () => {
   const stay = (hotelId: number, rooms: Array<{ roomId: string; quantity: number }>, checkin = D, n = 3) => ({ hotelId, checkin, nights: n, rooms });
 
   it("racing holds for the last rooms: exactly the rooms there are get sold, never more", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelB}/inventory`, {
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelB } }, body: {
       updates: [
         { roomId: "DBL", from: D, to: addDays(D, 2), rooms: 5 },
         { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), rooms: 3 },
       ],
-    });
+    } }));
     const attempts = 12;
     const results = await Promise.allSettled(
       Array.from({ length: attempts }, () => cm().hold({ key: key(), holds: [stay(hotelB, [{ roomId: "DBL", quantity: 1 }])] })),
@@ -167,19 +163,19 @@ describe("holds (built-in channel manager)", () => {
   });
 
   it("more racing holds than rooms: the room type then disappears from search", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelB}/inventory`, { updates: [{ roomId: "TPL", from: D, to: addDays(D, 1), rooms: 2 }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelB } }, body: { updates: [{ roomId: "TPL", from: D, to: addDays(D, 1), rooms: 2 }] } }));
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, () => cm().hold({ key: key(), holds: [stay(hotelB, [{ roomId: "TPL", quantity: 1 }], D, 2)] })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    const search = await api.call("GET", `/api/v2/bookings/availability?hotel_id=${hotelB}&checkin=${D}&nights=2&adults=2`, { key: agencyKey });
-    expect(search.status).toBe(200);
-    expect(search.body.available_rooms.find((r: { roomId: string }) => r.roomId === "TPL")).toBeUndefined();
+    const search = await apiClient(api, agencyKey).GET("/v2/bookings/availability", { params: { query: { hotel_id: hotelB, checkin: D, nights: 2, adults: 2 } } });
+    expect(search.response.status).toBe(200);
+    expect(search.data!.available_rooms.find((r: { roomId: string }) => r.roomId === "TPL")).toBeUndefined();
   });
 
   it("all or nothing: one room type short rolls back the others; release gives rooms back", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }, { roomId: "TPL", from: D, to: addDays(D, 3), stop_sell: false, min_stay: 1 }] });
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "TPL", from: addDays(D, 2), to: addDays(D, 2), rooms: 0 }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "DBL", from: D, to: addDays(D, 2), rooms: 4 }, { roomId: "TPL", from: D, to: addDays(D, 3), stop_sell: false, min_stay: 1 }] } }));
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "TPL", from: addDays(D, 2), to: addDays(D, 2), rooms: 0 }] } }));
     const before = (await nights(hotelA, "DBL")).map((r) => r.sold);
     const err = (await cm()
       .hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 2 }, { roomId: "TPL", quantity: 1 }, { roomId: "GHOST", quantity: 1 }])] })
@@ -196,9 +192,9 @@ describe("holds (built-in channel manager)", () => {
   });
 
   it("a hold respects stop-sell and the arrival night's minimum stay", async () => {
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 5 }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 5 }] } }));
     await expect(cm().hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 1 }])] })).rejects.toBeInstanceOf(RoomsUnavailableError);
-    await op("PUT", `/api/v2/hotels/${hotelA}/inventory`, { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 1 }, { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), stop_sell: true }] });
+    await ok(operator().PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelA } }, body: { updates: [{ roomId: "DBL", from: D, to: D, min_stay: 1 }, { roomId: "DBL", from: addDays(D, 1), to: addDays(D, 1), stop_sell: true }] } }));
     await expect(cm().hold({ key: key(), holds: [stay(hotelA, [{ roomId: "DBL", quantity: 1 }])] })).rejects.toBeInstanceOf(RoomsUnavailableError);
   });
 });

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
+import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 
 let api: TestServer;
-const CRON = { authorization: "Bearer test-cron-secret" };
+const cron = () => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" });
+type NewLink = paths["/v2/links/schedule"]["post"]["requestBody"]["content"]["application/json"];
 beforeAll(async () => {
   api = await startApi();
 });
@@ -36,12 +39,12 @@ async function setup() {
 describe("4.5 create payment link", () => {
   it("creates an unguessable link and answers {msg, url, code}", async () => {
     const { key, body, hotel } = await setup();
-    const res = await api.call("POST", "/api/v2/links/schedule/", { key, body });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ msg: expect.any(String), url: `http://localhost:3000/pay/${res.body.code}`, code: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
-    const got = await api.call("GET", `/api/v2/links/${res.body.code}`, { key });
-    expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({
+    const res = await apiClient(api, key).POST("/v2/links/schedule", { body });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ msg: expect.any(String), url: `http://localhost:3000/pay/${res.data!.code}`, code: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    const got = await apiClient(api, key).GET("/v2/links/{code}", { params: { path: { code: res.data!.code } } });
+    expect(got.response.status).toBe(200);
+    expect(got.data).toMatchObject({
       status: "active",
       hotel_id: hotel.id,
       hotel_name: "Hotel Caribe Azul",
@@ -53,8 +56,7 @@ describe("4.5 create payment link", () => {
     });
   });
 
-  const bad: Array<[string, Record<string, unknown>, RegExp]> = [
-    ["amount as a number", { amount: 350000 }, /^amount: /],
+  const invalid: Array<[string, Partial<NewLink>, RegExp]> = [
     ["amount with three decimals", { amount: "10.123" }, /^amount: /],
     ["zero amount", { amount: "0.00" }, /^amount: /],
     ["negative amount", { amount: "-5" }, /^amount: /],
@@ -66,10 +68,24 @@ describe("4.5 create payment link", () => {
     ["bad webhook URL", { temp_webhook_url: "ftp://x.example/h" }, /^temp_webhook_url: /],
     ["bad redirect", { redirect: { success_url: "javascript:alert(1)" } }, /^redirect\.success_url: /],
     ["bad email", { email: "laura" }, /^email: /],
+  ];
+  for (const [name, override, detail] of invalid) {
+    it(`400 for ${name}, and nothing is created`, async () => {
+      const { key, body } = await setup();
+      const before = await api.db.prisma.paymentLink.count();
+      const res = await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, ...override } });
+      expect(res.response.status).toBe(400);
+      expect(res.error!.detail).toMatch(detail);
+      expect(await api.db.prisma.paymentLink.count()).toBe(before);
+    });
+  }
+  // Wrong types and missing fields do not compile with the typed client.
+  const malformed: Array<[string, Record<string, unknown>, RegExp]> = [
+    ["amount as a number", { amount: 350000 }, /^amount: /],
     ["missing description", { description: undefined }, /^description: es obligatorio/],
     ["missing guest_name", { guest_name: undefined }, /^guest_name: es obligatorio/],
   ];
-  for (const [name, override, detail] of bad) {
+  for (const [name, override, detail] of malformed) {
     it(`400 for ${name}, and nothing is created`, async () => {
       const { key, body } = await setup();
       const before = await api.db.prisma.paymentLink.count();
@@ -83,15 +99,15 @@ describe("4.5 create payment link", () => {
   it("403 when an agency names another agency; 404 for an unknown hotel; the operator may name any agency", async () => {
     const { key, body } = await setup();
     const other = await agencyWithKey(api.db.prisma);
-    expect((await api.call("POST", "/api/v2/links/schedule", { key, body: { ...body, agency_id: other.agency.id } })).status).toBe(403);
-    expect((await api.call("POST", "/api/v2/links/schedule", { key, body: { ...body, hotel_id: 999999 } })).status).toBe(404);
-    const op = await api.call("POST", "/api/v2/links/schedule", { key: OPERATOR_KEY, body: { ...body, agency_id: other.agency.id } });
-    expect(op.status).toBe(200);
-    const seen = await api.call("GET", `/api/v2/links/${op.body.code}`, { key: other.key });
-    expect(seen.body.agency_id).toBe(other.agency.id);
+    expect((await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, agency_id: other.agency.id } })).response.status).toBe(403);
+    expect((await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, hotel_id: 999999 } })).response.status).toBe(404);
+    const op = await apiClient(api, OPERATOR_KEY).POST("/v2/links/schedule", { body: { ...body, agency_id: other.agency.id } });
+    expect(op.response.status).toBe(200);
+    const seen = await apiClient(api, other.key).GET("/v2/links/{code}", { params: { path: { code: op.data!.code } } });
+    expect(seen.data!.agency_id).toBe(other.agency.id);
     // The operator's list names each link's agency (docs/api.md, GET /api/v2/links).
-    const listed = await api.call("GET", "/api/v2/links?per_page=100", { key: OPERATOR_KEY });
-    expect(listed.body.items.find((l: { code: string }) => l.code === op.body.code).agency).toEqual({ id: other.agency.id, name: other.agency.name });
+    const listed = await apiClient(api, OPERATOR_KEY).GET("/v2/links", { params: { query: { per_page: 100 } } });
+    expect(listed.data!.items.find((l) => l.code === op.data!.code)!.agency).toEqual({ id: other.agency.id, name: other.agency.name });
   });
 });
 
@@ -99,34 +115,34 @@ describe("reading and cancelling links", () => {
   it("another agency cannot see or cancel a link (404), nor find it in its list", async () => {
     const { key, body } = await setup();
     const other = await agencyWithKey(api.db.prisma);
-    const { body: created } = await api.call("POST", "/api/v2/links/schedule", { key, body });
-    expect((await api.call("GET", `/api/v2/links/${created.code}`, { key: other.key })).status).toBe(404);
-    expect((await api.call("POST", `/api/v2/links/${created.code}/cancel`, { key: other.key })).status).toBe(404);
-    const list = await api.call("GET", "/api/v2/links", { key: other.key });
-    expect(list.body.items.map((l: { code: string }) => l.code)).not.toContain(created.code);
-    const mine = await api.call("GET", "/api/v2/links?status=active", { key });
-    expect(mine.body.items.map((l: { code: string }) => l.code)).toContain(created.code);
+    const { data: created } = await apiClient(api, key).POST("/v2/links/schedule", { body });
+    expect((await apiClient(api, other.key).GET("/v2/links/{code}", { params: { path: { code: created!.code } } })).response.status).toBe(404);
+    expect((await apiClient(api, other.key).POST("/v2/links/{code}/cancel", { params: { path: { code: created!.code } } })).response.status).toBe(404);
+    const list = await apiClient(api, other.key).GET("/v2/links");
+    expect(list.data!.items.map((l) => l.code)).not.toContain(created!.code);
+    const mine = await apiClient(api, key).GET("/v2/links", { params: { query: { status: "active" } } });
+    expect(mine.data!.items.map((l) => l.code)).toContain(created!.code);
   });
 
   it("cancels an active link once; a second cancel is a 409", async () => {
     const { key, body } = await setup();
-    const { body: created } = await api.call("POST", "/api/v2/links/schedule", { key, body });
-    const first = await api.call("POST", `/api/v2/links/${created.code}/cancel`, { key });
-    expect(first.status).toBe(200);
-    expect((await api.call("GET", `/api/v2/links/${created.code}`, { key })).body.status).toBe("cancelled");
-    expect((await api.call("POST", `/api/v2/links/${created.code}/cancel`, { key })).status).toBe(409);
+    const { data: created } = await apiClient(api, key).POST("/v2/links/schedule", { body });
+    const first = await apiClient(api, key).POST("/v2/links/{code}/cancel", { params: { path: { code: created!.code } } });
+    expect(first.response.status).toBe(200);
+    expect((await apiClient(api, key).GET("/v2/links/{code}", { params: { path: { code: created!.code } } })).data!.status).toBe("cancelled");
+    expect((await apiClient(api, key).POST("/v2/links/{code}/cancel", { params: { path: { code: created!.code } } })).response.status).toBe(409);
   });
 
   it("expires after available_hours through the cron route with the test clock", async () => {
     const { key, body } = await setup();
-    const { body: created } = await api.call("POST", "/api/v2/links/schedule", { key, body: { ...body, available_hours: 2 } });
-    const link = await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { code: created.code } });
+    const { data: created } = await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, available_hours: 2 } });
+    const link = await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { code: created!.code } });
     expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(2 * 3_600_000);
-    const early = await api.call("POST", "/api/cron/payment-links", { headers: CRON, body: { now: new Date(link.expiresAt.getTime() - 1000).toISOString() } });
-    expect(early.body).toEqual({ processed: 0 });
-    const late = await api.call("POST", "/api/cron/payment-links", { headers: CRON, body: { now: new Date(link.expiresAt.getTime() + 1000).toISOString() } });
-    expect(late.body).toEqual({ processed: 1 });
-    expect((await api.call("GET", `/api/v2/links/${created.code}`, { key })).body.status).toBe("expired");
-    expect((await api.call("GET", "/api/v2/links?status=expired", { key })).body.items.map((l: { code: string }) => l.code)).toContain(created.code);
+    const early = await cron().POST("/cron/payment-links", { body: { now: new Date(link.expiresAt.getTime() - 1000).toISOString() } });
+    expect(early.data).toEqual({ processed: 0 });
+    const late = await cron().POST("/cron/payment-links", { body: { now: new Date(link.expiresAt.getTime() + 1000).toISOString() } });
+    expect(late.data).toEqual({ processed: 1 });
+    expect((await apiClient(api, key).GET("/v2/links/{code}", { params: { path: { code: created!.code } } })).data!.status).toBe("expired");
+    expect((await apiClient(api, key).GET("/v2/links", { params: { query: { status: "expired" } } })).data!.items.map((l) => l.code)).toContain(created!.code);
   });
 });

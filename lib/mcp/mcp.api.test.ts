@@ -209,10 +209,10 @@ describe("MCP at /api/mcp", () => {
 
     const intruder = await connect(other.key);
     const r = await call(intruder, "get_reservation", { booking_id: code });
-    const rest = await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key: other.key });
-    expect(rest.status).toBe(404);
+    const rest = await apiClient(api, other.key).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } } });
+    expect(rest.response.status).toBe(404);
     expect(r.isError).toBe(true);
-    expect(r.structuredContent).toEqual(rest.body);
+    expect(r.structuredContent).toEqual(rest.error);
     expect(text(r)).toBe(`Recurso no encontrado: La reserva ${code} no existe`);
     // Neither may it change or cancel it.
     expect((await call(intruder, "cancel_reservation", { booking_id: code })).isError).toBe(true);
@@ -224,10 +224,10 @@ describe("MCP at /api/mcp", () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const client = await connect(key);
     const bad = await call(client, "search_city_availability", { city: "Cartagena", checkin: "2026-02-30", nights: 2, layout: [{ adults: 2 }] });
-    const rest = await api.call("POST", "/api/v2/bookings/agencies/retailer/availability?city=Cartagena&checkin=2026-02-30&nights=2", { key, body: { layout: [{ adults: 2 }] } });
-    expect(rest.status).toBe(400);
+    const rest = await apiClient(api, key).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { city: "Cartagena", checkin: "2026-02-30", nights: 2 } }, body: { layout: [{ adults: 2 }] } });
+    expect(rest.response.status).toBe(400);
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toEqual(rest.body);
+    expect(bad.structuredContent).toEqual(rest.error);
     expect(text(bad)).toBe("Solicitud inválida: checkin (fecha de llegada): debe ser una fecha válida AAAA-MM-DD");
 
     const nested = await call(client, "search_city_availability", { city: "Cartagena", checkin, nights: 40, layout: [{ adults: 0 }] });
@@ -261,10 +261,10 @@ describe("MCP at /api/mcp", () => {
     const adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const client = await connect(adminKey);
     const r = await call(client, "search_city_availability", { city: "Cartagena", checkin, nights: 2, layout: [{ adults: 2 }] });
-    const rest = await api.call("POST", `/api/v2/bookings/agencies/retailer/availability?city=Cartagena&checkin=${checkin}&nights=2`, { key: adminKey, body: { layout: [{ adults: 2 }] } });
-    expect(rest.status).toBe(403);
+    const rest = await apiClient(api, adminKey).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { city: "Cartagena", checkin, nights: 2 } }, body: { layout: [{ adults: 2 }] } });
+    expect(rest.response.status).toBe(403);
     expect(r.isError).toBe(true);
-    expect(r.structuredContent).toEqual(rest.body);
+    expect(r.structuredContent).toEqual(rest.error);
     expect(text(r)).toBe("Acceso denegado: Esta operación no está permitida para el rol hotel_admin");
     expect((await call(client, "list_cities")).isError ?? false).toBe(false);
 
@@ -317,8 +317,8 @@ describe("MCP at /api/mcp", () => {
     const updated = await call(client, "update_guest", { booking_id: code.toLowerCase(), email: "laura.nueva@example.co", telephone: "+57 (300) 765-4321" });
     expect(updated.structuredContent).toEqual({ msg: "Datos del huésped actualizados" });
     expect(text(updated)).toBe(`Actualicé correo y teléfono del huésped en la reserva ${code}.`);
-    const after = await api.call("GET", `/api/v2/bookings/chatbot/${code}`, { key });
-    expect(after.body).toMatchObject({ email: "laura.nueva@example.co", telephone: "573007654321" });
+    const after = await apiClient(api, key).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } } });
+    expect(after.data).toMatchObject({ email: "laura.nueva@example.co", telephone: "573007654321" });
 
     const empty = await call(client, "update_guest", { booking_id: code });
     expect(empty.isError).toBe(true);

@@ -1,5 +1,4 @@
 // Payment routes (docs/api.md 4.7, 4.8, 4.9; docs/decisions.md section 7).
-import { z } from "zod";
 import { defineRoute, RawResponse } from "@/lib/http/route";
 import { HttpError, notFound } from "@/lib/http/errors";
 import { paymentGateway } from "@/lib/gateways";
@@ -12,6 +11,10 @@ import {
   cardPaymentBody,
   cardPending,
   cardResult,
+  voucherView,
+  paymentList,
+  checkoutView,
+  simulateResult,
   cashBody,
   listQuery,
   lookupList,
@@ -166,6 +169,7 @@ export const paymentRoutes = [
     summary: "Datos de la página de pago alojada (sin sesión; el id es el secreto)",
     tags: TAGS,
     params: transactionIdParam,
+    responses: [{ status: 200, description: "Orden de pago", schema: checkoutView }],
     handler: ({ db, params }) => getCheckout(db, params.transaction_id),
   }),
   defineRoute({
@@ -176,7 +180,7 @@ export const paymentRoutes = [
     tags: TAGS,
     params: transactionIdParam,
     body: simulateBody,
-    responses: [{ status: 200, description: "Resultado y URL de retorno", schema: z.object({ status: z.string(), redirect_url: z.string().nullable() }) }],
+    responses: [{ status: 200, description: "Resultado, URL de retorno y comprobante", schema: simulateResult }],
     async handler({ db, params, body, clock }) {
       requireSandbox();
       await getCheckout(db, params.transaction_id);
@@ -200,6 +204,10 @@ export const paymentRoutes = [
     description: "Con `format=csv` responde `text/csv; charset=utf-8` con todas las filas del filtro (no una página), para Excel en español (docs/reports.md).",
     tags: TAGS,
     query: listQuery,
+    responses: [
+      { status: 200, description: "Una página de pagos", schema: paymentList },
+      { status: 200, description: "CSV (format=csv)", contentType: "text/csv" },
+    ],
     handler: ({ db, principal, query }) => (query.format === "csv" ? paymentsCsv(db, principal, query) : listPayments(db, principal, query)),
   }),
   defineRoute({
@@ -246,7 +254,7 @@ export const paymentRoutes = [
     params: voucherCodeParam,
     query: voucherQuery,
     responses: [
-      { status: 200, description: "Comprobante" },
+      { status: 200, description: "Comprobante", schema: voucherView },
       { status: 200, description: "Comprobante en PDF", contentType: "application/pdf" },
     ],
     async handler({ db, params, query }) {

@@ -158,6 +158,13 @@ export const transactionView = z.object({
   refunded_amount: z.number(),
 });
 
+/** GET /v2/payments: one page of payments. */
+export const paymentList = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int(), items: z.array(transactionView) });
+/** GET /v2/checkout/{transaction_id}: the hosted pay page's order. */
+export const checkoutView = transactionView.extend({ response_url: z.string().nullable(), sandbox: z.boolean() });
+/** POST /v2/checkout/{transaction_id}/simulate. */
+export const simulateResult = z.object({ status: z.string(), redirect_url: z.string().nullable(), voucher_url: z.string().nullable() });
+
 /** Any text: an id that names no payment (whatever its shape) is a 404, decided by the service. */
 export const paymentIdParam = z.object({ id: z.string(typeError("debe ser un texto")) });
 export const looksLikeTransactionId = (id: string) => /^tx_[A-Za-z0-9]{8,64}$/.test(id);
@@ -180,6 +187,42 @@ export const refundView = z.object({
   voucher_url: z.string(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+});
+
+/** GET /v2/vouchers/{code} (JSON): a payment's receipt, or a refund's (then `refund` is set). */
+export const voucherView = z.object({
+  voucher_number: z.string(),
+  code: z.string(),
+  voucher_url: z.string(),
+  operator: z.string(),
+  transaction_id: z.string(),
+  status: z.enum(paymentStatuses),
+  method: z.enum(paymentMethods),
+  hotel: z.object({ id: z.number().int(), name: z.string(), city: z.string() }),
+  payer: z.object({ name: z.string(), email: z.string().nullable(), fiscal_number: z.string().nullable() }),
+  ref_number: z.string(),
+  detail: z.string().nullable(),
+  currency: z.string(),
+  amount: z.number(),
+  base_amount: z.number(),
+  tax_percent: z.number(),
+  tax_amount: z.number(),
+  service_percent: z.number(),
+  service_amount: z.number(),
+  installments: z.number().int().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+  authorization_code: z.string().nullable(),
+  payment_reference: z.string().nullable(),
+  cash_method: z.string().nullable(),
+  bank: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  paid_at: z.string(),
+  issued_at: z.string(),
+  refunded_amount: z.number(),
+  refund: z
+    .object({ refund_id: z.string(), amount: z.number(), reason: z.string().nullable(), status: z.string(), created_at: z.string(), voucher_url: z.string() })
+    .nullable(),
 });
 
 export const paymentDetail = transactionView.extend({

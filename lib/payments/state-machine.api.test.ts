@@ -1,63 +1,42 @@
 // The payment state machine over real HTTP (docs/payments.md): never collect twice, across card, cash, PSE and
 // balance, sequential or concurrent; approvals that cannot be credited are refunded through the gateway.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
-import { encryptCardField } from "./card-crypto";
+import { bookedReservation, cardOrder as cardOrderFor, cashOrder, encryptedCard, publicKeyPem, receivers } from "@/lib/testing/payments";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { paymentGateway, setPaymentGateway } from "@/lib/gateways";
 import { SandboxGateway } from "@/lib/gateways/sandbox-gateway";
 import type { CardChargeInput, CardChargeResult, PaymentGateway } from "@/lib/gateways/payment-gateway";
 import { addDays, bogotaDate } from "@/lib/time";
-import { reservationBody, sellableHotel } from "@/lib/reservations/fixtures";
+import type { paths } from "@/lib/client/schema";
 
 let api: TestServer;
 let pem: string;
-const servers: http.Server[] = [];
-const CRON = { authorization: "Bearer test-cron-secret" };
+const listeners = receivers();
+const receiver = () => listeners.receiver();
+const cron = () => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" });
 const today = bogotaDate(new Date());
 const checkin = addDays(today, 5);
-const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
 
 beforeAll(async () => {
   api = await startApi();
-  pem = (await api.call("GET", "/api/v2/virtual-terminal/public-key")).body.pem;
+  pem = await publicKeyPem(api);
 });
 afterEach(async () => {
   setPaymentGateway(new SandboxGateway());
   await deliveriesIdle();
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
+  await listeners.closeAll();
 });
 afterAll(async () => {
   await deliveriesIdle();
   await api?.close();
 });
 
-async function receiver() {
-  const received: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push(body);
-      res.writeHead(200).end("ok");
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
-}
-
-const year = String(new Date().getUTCFullYear() + 2);
-const card = (number = "4242424242424242") =>
-  Object.fromEntries(Object.entries({ cc_number: number, cc_code: "123", cc_expire_month: "12", cc_expire_year: year, cc_holder: "Laura Gómez" }).map(([k, v]) => [k, encryptCardField(v, pem)]));
+const card = () => encryptedCard(pem);
 const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type: "0", address: "Calle 10 # 5-20, Cartagena" };
 
 async function agencyWithHook(over: Parameters<typeof agencyWithKey>[1] = {}) {
@@ -66,10 +45,9 @@ async function agencyWithHook(over: Parameters<typeof agencyWithKey>[1] = {}) {
   return { ...a, hook };
 }
 
-async function newLink(a: { key: string; agency: { id: number } }, hotelId: number, tempUrl: string, over: Record<string, unknown> = {}) {
-  const res = await api.call("POST", "/api/v2/links/schedule", {
-    key: a.key,
-    body: {
+type NewLink = paths["/v2/links/schedule"]["post"]["requestBody"]["content"]["application/json"];
+async function newLink(a: { key: string; agency: { id: number } }, hotelId: number, tempUrl: string, over: Partial<NewLink> = {}) {
+  const res = await apiClient(api, a.key).POST("/v2/links/schedule", { body: {
       hotel_id: hotelId,
       guest_name: "Laura Gómez Restrepo",
       email: "laura@example.co",
@@ -80,18 +58,19 @@ async function newLink(a: { key: string; agency: { id: number } }, hotelId: numb
       temp_webhook_url: tempUrl,
       agency_id: a.agency.id,
       ...over,
-    },
-  });
-  expect(res.status).toBe(200);
-  const link = await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { code: res.body.code } });
-  return { code: res.body.code as string, id: link.id };
+    } });
+  expect(res.response.status).toBe(200);
+  const link = await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { code: res.data!.code } });
+  return { code: res.data!.code as string, id: link.id };
 }
 
+/** A link payment's status: card answers carry one, cash and PSE orders do not. */
+const statusOf = (d: object | undefined) => (d && "status" in d ? d.status : undefined);
 const linkPayments = (linkId: string) => api.db.prisma.paymentTransaction.findMany({ where: { linkId }, orderBy: { createdAt: "asc" } });
 const ops = (ref: string) => api.db.prisma.sandboxGatewayOperation.findMany({ where: { paymentRef: ref }, orderBy: { id: "asc" } });
 const deliveries = (agencyId: number, event: string) => api.db.prisma.webhookDelivery.findMany({ where: { agencyId, event } });
 const aplicado = async (linkId: string) => (await api.db.prisma.webhookDelivery.findMany({ where: { linkId, event: "payment_link.payment" } })).filter((d) => JSON.parse(d.payload).payment_status === "aplicado");
-const approve = (id: string) => api.call("POST", `/api/v2/checkout/${id}/simulate`, { body: { outcome: "approved" } });
+const approve = (id: string) => apiClient(api).POST("/v2/checkout/{transaction_id}/simulate", { params: { path: { transaction_id: id } }, body: { outcome: "approved" } });
 
 describe(`one link, many methods (${testTarget()})`, () => {
   it("sequential: cash order, then card pays the link, then the cash approval is refunded, not credited", async () => {
@@ -100,25 +79,25 @@ describe(`one link, many methods (${testTarget()})`, () => {
     const temp = await receiver();
     const l = await newLink(a, hotel.id, temp.url);
 
-    const order = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "cash", payment_type: "EFECTY", payer } });
-    expect(order.status).toBe(200);
+    const order = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "cash", payment_type: "EFECTY", payer } });
+    expect(order.response.status).toBe(200);
     // A pending cash order does not block the card.
-    const paid = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "card", card_item: card() } });
-    expect(paid.status).toBe(200);
-    expect(paid.body.status).toBe("approved");
+    const paid = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "card", card_item: card() } });
+    expect(paid.response.status).toBe(200);
+    expect(paid.data).toMatchObject({ status: "approved" });
     // The first approval cancelled the open order; the gateway was told to void it.
-    const cancelled = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.body.transaction_id } });
+    const cancelled = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.data!.transaction_id } });
     expect(cancelled.status).toBe("cancelled");
-    expect((await ops(order.body.transaction_id)).map((o) => o.kind)).toEqual(["void"]);
+    expect((await ops(order.data!.transaction_id)).map((o) => o.kind)).toEqual(["void"]);
 
-    const late = await approve(order.body.transaction_id);
-    expect(late.status).toBe(200);
-    expect(late.body.status).toBe("refunded");
-    const after = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.body.transaction_id } });
+    const late = await approve(order.data!.transaction_id);
+    expect(late.response.status).toBe(200);
+    expect(late.data!.status).toBe("refunded");
+    const after = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.data!.transaction_id } });
     expect(after.status).toBe("refunded");
     expect(after.reversal).toBe("refund");
     expect(after.reversedAt).not.toBeNull();
-    expect((await ops(order.body.transaction_id)).map((o) => [o.kind, o.amount?.toFixed(2) ?? null])).toEqual([
+    expect((await ops(order.data!.transaction_id)).map((o) => [o.kind, o.amount?.toFixed(2) ?? null])).toEqual([
       ["void", null],
       ["refund", "480000.00"],
     ]);
@@ -127,11 +106,11 @@ describe(`one link, many methods (${testTarget()})`, () => {
     expect(await aplicado(l.id)).toHaveLength(1);
     const refunds = await deliveries(a.agency.id, "payment.refunded");
     expect(refunds).toHaveLength(1);
-    expect(JSON.parse(refunds[0].payload)).toMatchObject({ payment_id: order.body.transaction_id, automatic: true, amount: 480000, link_code: l.code, payment_status: "refunded" });
+    expect(JSON.parse(refunds[0].payload)).toMatchObject({ payment_id: order.data!.transaction_id, automatic: true, amount: 480000, link_code: l.code, payment_status: "refunded" });
     // The API shows it too.
-    const seen = await api.call("GET", `/api/v2/apms/transactions/${order.body.transaction_id}`, { key: a.key });
-    expect(seen.body.status).toBe("refunded");
-    expect(seen.body.decline_reason).toMatch(/no se aplicó/);
+    const seen = await apiClient(api, a.key).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: order.data!.transaction_id } } });
+    expect(seen.data!.status).toBe("refunded");
+    expect(seen.data!.decline_reason).toMatch(/no se aplicó/);
   });
 
   it("race: 10 cash orders + 1 PSE + 1 card + all approvals at once -> exactly one credited payment", async () => {
@@ -141,17 +120,17 @@ describe(`one link, many methods (${testTarget()})`, () => {
     const l = await newLink(a, hotel.id, temp.url);
     const orders: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "cash", payment_type: "EFECTY", payer } });
-      expect(r.status).toBe(200);
-      orders.push(r.body.transaction_id);
+      const r = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "cash", payment_type: "EFECTY", payer } });
+      expect(r.response.status).toBe(200);
+      orders.push(r.data!.transaction_id);
     }
-    const pse = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "bank_transfer", bank_code: "1007", payer } });
-    orders.push(pse.body.transaction_id);
+    const pse = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "bank_transfer", bank_code: "1007", payer } });
+    orders.push(pse.data!.transaction_id);
 
-    const [cardRes, ...approvals] = await Promise.all([api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "card", card_item: card() } }), ...orders.map(approve)]);
+    const [cardRes, ...approvals] = await Promise.all([apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "card", card_item: card() } }), ...orders.map(approve)]);
     // Nobody gets a 500; the card either paid, lost before charging (409), or was voided (declined).
-    expect([200, 409]).toContain(cardRes.status);
-    for (const r of approvals) expect(r.status).toBe(200);
+    expect([200, 409]).toContain(cardRes.response.status);
+    for (const r of approvals) expect(r.response.status).toBe(200);
 
     const all = await linkPayments(l.id);
     const approved = all.filter((p) => p.status === "approved");
@@ -162,7 +141,7 @@ describe(`one link, many methods (${testTarget()})`, () => {
     expect(await aplicado(l.id)).toHaveLength(1);
     // Every other approval was refunded through the gateway, and the agency told once per refund.
     const refunded = all.filter((p) => p.status === "refunded");
-    expect(refunded.length).toBe(approvals.filter((r) => r.body.status === "refunded").length + (cardRes.body.status === "declined" ? 1 : 0));
+    expect(refunded.length).toBe(approvals.filter((r) => r.data?.status === "refunded").length + (statusOf(cardRes.data) === "declined" ? 1 : 0));
     for (const p of refunded) {
       const kinds = (await ops(p.id)).map((o) => o.kind);
       expect(kinds).toContain(p.method === "card" ? "void" : "refund");
@@ -171,41 +150,30 @@ describe(`one link, many methods (${testTarget()})`, () => {
     expect(await deliveries(a.agency.id, "payment.refunded")).toHaveLength(refunded.length);
     expect(all.filter((p) => p.status === "pending")).toHaveLength(0);
     console.log(
-      `[race ${testTarget()}] link: ${all.length} payments, approved ${approved.length} (${approved[0].method}), collected ${collected} of 480000, refunded ${refunded.length}, card HTTP ${cardRes.status} ${cardRes.body.status ?? ""}, aplicado 1`,
+      `[race ${testTarget()}] link: ${all.length} payments, approved ${approved.length} (${approved[0].method}), collected ${collected} of 480000, refunded ${refunded.length}, card HTTP ${cardRes.response.status} ${statusOf(cardRes.data) ?? ""}, aplicado 1`,
     );
   });
 });
 
 async function booking(opts: { balance?: number } = {}) {
-  const a = await agencyWithHook({ isPreloaded: opts.balance !== undefined, balance: opts.balance ?? 0 });
-  const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 5, price: 100_000 });
-  const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key: a.key, body: reservationBody(room, rate, stay) });
-  expect(res.status).toBe(200);
-  const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { code: res.body.chatbot_id } });
-  return { ...a, hotel, reservation: r, code: r.code, amount: r.amount.toNumber() };
+  const hook = await receiver();
+  return bookedReservation(api, { checkin, webhookUrl: hook.url, balance: opts.balance });
 }
 
-const cardOrder = (hotelId: number, refNumber: string, amount: number, over: Record<string, unknown> = {}) => ({
-  order: { ref_name: "Laura", ref_lastname: "Gómez", ref_number: refNumber, detail: "Reserva", amount, installments: 1, hotel_id: hotelId, email: "laura@example.co", ip: "181.50.3.7", ...over },
-  card_item: card(),
-});
-const cashOrder = (hotelId: number, refNumber: string, amount: number) => ({
-  order: { ref_name: "Laura", ref_lastname: "Gómez", ref_number: refNumber, detail: "Reserva", amount, hotel_id: hotelId, email: "laura@example.co", fiscal_number: "1020304050", phone: "3001234567", ip: "181.50.3.7" },
-  cash: { address: "Calle 10 # 5-20", user_type: "0", fiscal_number_type: "CC", payment_type: "EFECTY", response_url: "https://agencia.example.co/retorno" },
-});
+const cardOrder = (hotelId: number, refNumber: string, amount: number) => cardOrderFor(pem, hotelId, refNumber, amount);
 
 describe(`one reservation, many methods (${testTarget()})`, () => {
   it("race: card + balance + cash approval at once -> paid exactly once, never above its amount", async () => {
     const b = await booking({ balance: 10_000_000 });
-    const cashRes = await api.call("POST", "/api/v2/apms/cash", { key: b.key, body: cashOrder(b.hotel.id, b.code, b.amount) });
-    expect(cashRes.status).toBe(200);
+    const cashRes = await apiClient(api, b.key).POST("/v2/apms/cash", { body: cashOrder(b.hotel.id, b.code, b.amount) });
+    expect(cashRes.response.status).toBe(200);
     const results = await Promise.all([
-      api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) }),
-      api.call("POST", `/api/v2/bookings/chatbot/${b.code}/pay-from-balance`, { key: b.key }),
-      approve(cashRes.body.transaction_id),
-      api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) }),
+      apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount) }),
+      apiClient(api, b.key).POST("/v2/bookings/chatbot/{booking_id}/pay-from-balance", { params: { path: { booking_id: b.code } } }),
+      approve(cashRes.data!.transaction_id),
+      apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount) }),
     ]);
-    for (const r of results) expect(r.status).toBeLessThan(500);
+    for (const r of results) expect(r.response.status).toBeLessThan(500);
     const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: b.reservation.id } });
     expect(r.status).toBe("confirmed");
     expect(r.amountPaid.toNumber()).toBe(b.amount);
@@ -220,16 +188,16 @@ describe(`one reservation, many methods (${testTarget()})`, () => {
     expect(agency.balance.toNumber()).toBe(10_000_000 - (byBalance ? b.amount : 0));
     // Any card approval that did not count was voided at the gateway.
     for (const p of pays.filter((x) => x.method === "card" && x.status === "refunded")) expect((await ops(p.id)).map((o) => o.kind)).toContain("void");
-    const cash = pays.find((p) => p.id === cashRes.body.transaction_id)!;
+    const cash = pays.find((p) => p.id === cashRes.data!.transaction_id)!;
     if (cash.status === "refunded") expect((await ops(cash.id)).map((o) => o.kind)).toContain("refund");
     console.log(
-      `[race ${testTarget()}] reservation ${b.amount}: ${pays.map((p) => `${p.method}=${p.status}`).join(", ")}; HTTP ${results.map((x) => x.status).join("/")}; amount_paid ${r.amountPaid.toNumber()}`,
+      `[race ${testTarget()}] reservation ${b.amount}: ${pays.map((p) => `${p.method}=${p.status}`).join(", ")}; HTTP ${results.map((x) => x.response.status).join("/")}; amount_paid ${r.amountPaid.toNumber()}`,
     );
   });
 
   it("a card in flight holds the reservation: balance and a cash approval meanwhile do not over-collect", async () => {
     const b = await booking({ balance: 10_000_000 });
-    const cashRes = await api.call("POST", "/api/v2/apms/cash", { key: b.key, body: cashOrder(b.hotel.id, b.code, b.amount) });
+    const cashRes = await apiClient(api, b.key).POST("/v2/apms/cash", { body: cashOrder(b.hotel.id, b.code, b.amount) });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     class SlowGateway extends SandboxGateway {
@@ -239,14 +207,14 @@ describe(`one reservation, many methods (${testTarget()})`, () => {
       }
     }
     setPaymentGateway(new SlowGateway());
-    const cardP = api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) });
+    const cardP = apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount) });
     for (let i = 0; i < 50 && (await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: b.reservation.id } })).amountHeld.toNumber() === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    const [bal, cashApproval] = await Promise.all([api.call("POST", `/api/v2/bookings/chatbot/${b.code}/pay-from-balance`, { key: b.key }), approve(cashRes.body.transaction_id)]);
-    expect(bal.status).toBe(409);
-    expect(bal.body.detail).toMatch(/tarjeta en curso/);
-    expect(cashApproval.body.status).toBe("refunded");
+    const [bal, cashApproval] = await Promise.all([apiClient(api, b.key).POST("/v2/bookings/chatbot/{booking_id}/pay-from-balance", { params: { path: { booking_id: b.code } } }), approve(cashRes.data!.transaction_id)]);
+    expect(bal.response.status).toBe(409);
+    expect(bal.error!.detail).toMatch(/tarjeta en curso/);
+    expect(cashApproval.data!.status).toBe("refunded");
     release();
-    expect((await cardP).status).toBe(200);
+    expect((await cardP).response.status).toBe(200);
     const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: b.reservation.id } });
     expect([r.status, r.amountPaid.toNumber(), r.amountHeld.toNumber()]).toEqual(["confirmed", b.amount, 0]);
     expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: b.agency.id } })).balance.toNumber()).toBe(10_000_000);
@@ -255,26 +223,26 @@ describe(`one reservation, many methods (${testTarget()})`, () => {
   it("an approval for a cancelled reservation, or more than it owes, is refunded and not credited", async () => {
     const b = await booking();
     // More than it owes: refused before anything is charged or ordered.
-    const over = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount + 1) });
-    expect(over.status).toBe(409);
-    expect(over.body.detail).toMatch(/supera lo que falta/);
-    expect((await api.call("POST", "/api/v2/apms/cash", { key: b.key, body: cashOrder(b.hotel.id, b.code, b.amount + 1) })).status).toBe(409);
+    const over = await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount + 1) });
+    expect(over.response.status).toBe(409);
+    expect(over.error!.detail).toMatch(/supera lo que falta/);
+    expect((await apiClient(api, b.key).POST("/v2/apms/cash", { body: cashOrder(b.hotel.id, b.code, b.amount + 1) })).response.status).toBe(409);
 
-    const half = await api.call("POST", "/api/v2/apms/cash", { key: b.key, body: cashOrder(b.hotel.id, b.code, b.amount / 2) });
-    expect(half.status).toBe(200);
-    expect((await api.call("POST", `/api/v2/bookings/chatbot/${b.code}/cancel`, { key: b.key })).status).toBe(200);
-    const late = await approve(half.body.transaction_id);
-    expect(late.body.status).toBe("refunded");
+    const half = await apiClient(api, b.key).POST("/v2/apms/cash", { body: cashOrder(b.hotel.id, b.code, b.amount / 2) });
+    expect(half.response.status).toBe(200);
+    expect((await apiClient(api, b.key).POST("/v2/bookings/chatbot/{booking_id}/cancel", { params: { path: { booking_id: b.code } } })).response.status).toBe(200);
+    const late = await approve(half.data!.transaction_id);
+    expect(late.data!.status).toBe("refunded");
     const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: b.reservation.id } });
     expect(r.amountPaid.toNumber()).toBe(0);
-    expect((await ops(half.body.transaction_id)).map((o) => o.kind)).toEqual(["refund"]);
+    expect((await ops(half.data!.transaction_id)).map((o) => o.kind)).toEqual(["refund"]);
     expect(await deliveries(b.agency.id, "payment.refunded")).toHaveLength(1);
     // A paid-up reservation refuses a card before charging.
     const b2 = await booking();
-    expect((await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b2.key, body: cardOrder(b2.hotel.id, b2.code, b2.amount) })).status).toBe(200);
-    const again = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b2.key, body: cardOrder(b2.hotel.id, b2.code, b2.amount) });
-    expect(again.status).toBe(409);
-    expect(again.body.detail).toMatch(/confirmada/);
+    expect((await apiClient(api, b2.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b2.hotel.id, b2.code, b2.amount) })).response.status).toBe(200);
+    const again = await apiClient(api, b2.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b2.hotel.id, b2.code, b2.amount) });
+    expect(again.response.status).toBe(409);
+    expect(again.error!.detail).toMatch(/confirmada/);
   });
 });
 
@@ -290,9 +258,9 @@ describe(`failures around the charge (${testTarget()})`, () => {
   it("a gateway that fails after approving: the charge is voided, nothing is credited, the claims are released", async () => {
     const b = await booking();
     setPaymentGateway(new LostAnswerGateway());
-    const res = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) });
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/pasarela/);
+    const res = await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount) });
+    expect(res.response.status).toBe(400);
+    expect(res.error!.detail).toMatch(/pasarela/);
     const p = (await api.db.prisma.paymentTransaction.findMany({ where: { reservationId: b.reservation.id } }))[0];
     expect(p.status).toBe("rejected");
     expect((await ops(p.id)).map((o) => [o.kind, o.result])).toEqual([
@@ -303,7 +271,7 @@ describe(`failures around the charge (${testTarget()})`, () => {
     expect([r.status, r.amountPaid.toNumber(), r.amountHeld.toNumber()]).toEqual(["pending_payment", 0, 0]);
     // The reservation can still be paid.
     setPaymentGateway(new SandboxGateway());
-    expect((await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body: cardOrder(b.hotel.id, b.code, b.amount) })).status).toBe(200);
+    expect((await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(b.hotel.id, b.code, b.amount) })).response.status).toBe(200);
   });
 
   it("a gateway that approves and then the database write fails: pending is kept, the reconciliation job settles it", async () => {
@@ -318,25 +286,25 @@ describe(`failures around the charge (${testTarget()})`, () => {
     );
     let id: string;
     try {
-      const res = await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "card", card_item: card() } });
+      const res = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "card", card_item: card() } });
       // 202, not 5xx: the Idempotency-Key replays it, so a retry cannot start a second charge.
-      expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ status: "pending", voucher_url: null, detail: expect.stringMatching(/verificación/) });
+      expect(res.response.status).toBe(202);
+      expect(res.data).toMatchObject({ status: "pending", voucher_url: null, detail: expect.stringMatching(/verificación/) });
       const pending = await linkPayments(l.id);
       expect(pending.map((p) => p.status)).toEqual(["pending"]);
       id = pending[0].id;
       expect((await ops(id)).map((o) => [o.kind, o.result])).toEqual([["charge", "approved"]]);
       // The claim holds: a second card on the link waits for the first to be settled.
-      expect((await api.call("POST", `/api/v2/links/${l.code}/pay`, { body: { method: "card", card_item: card() } })).status).toBe(409);
+      expect((await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "card", card_item: card() } })).response.status).toBe(409);
     } finally {
       await api.db.sql.exec(`DROP TRIGGER IF EXISTS hb_test_fail_settle ON payment_transactions`);
     }
     // Not stale yet: the job leaves it alone.
-    const soon = await api.call("POST", "/api/cron/payment-reconcile", { headers: CRON, body: { now: new Date(Date.now() + 30_000).toISOString() } });
-    expect(soon.status).toBe(200);
+    const soon = await cron().POST("/cron/payment-reconcile", { body: { now: new Date(Date.now() + 30_000).toISOString() } });
+    expect(soon.response.status).toBe(200);
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
-    const later = await api.call("POST", "/api/cron/payment-reconcile", { headers: CRON, body: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
-    expect(later.body.processed).toBeGreaterThanOrEqual(1);
+    const later = await cron().POST("/cron/payment-reconcile", { body: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
+    expect(later.data!.processed).toBeGreaterThanOrEqual(1);
     const settled = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } });
     expect(settled.status).toBe("approved");
     expect((await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { id: l.id } })).status).toBe("paid");
@@ -357,22 +325,22 @@ describe(`failures around the charge (${testTarget()})`, () => {
       },
     });
     setPaymentGateway(dead);
-    const headers = { "idempotency-key": "lost-answer-1" };
+    const params = { header: { "Idempotency-Key": "lost-answer-1" } };
     const body = cardOrder(b.hotel.id, b.code, b.amount);
-    const res = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body, headers });
-    expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ msg: "Pago en verificación", status: "pending" });
+    const res = await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { params, body });
+    expect(res.response.status).toBe(202);
+    expect(res.data).toMatchObject({ msg: "Pago en verificación", status: "pending" });
     // The same key replays the answer: no second payment, no second charge attempt.
-    const retry = await api.call("POST", "/api/v2/virtual-terminal/credit-card", { key: b.key, body, headers });
-    expect(retry.status).toBe(202);
-    expect(retry.body.transaction_id).toBe(res.body.transaction_id);
+    const retry = await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { params, body });
+    expect(retry.response.status).toBe(202);
+    expect(retry.data!.transaction_id).toBe(res.data!.transaction_id);
     expect(await api.db.prisma.paymentTransaction.count({ where: { reservationId: b.reservation.id } })).toBe(1);
     expect(paymentGateway()).toBe(dead);
     const p = (await api.db.prisma.paymentTransaction.findMany({ where: { reservationId: b.reservation.id } }))[0];
     expect(p.status).toBe("pending");
     expect((await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: b.reservation.id } })).amountHeld.toNumber()).toBe(b.amount);
     setPaymentGateway(new SandboxGateway());
-    await api.call("POST", "/api/cron/payment-reconcile", { headers: CRON, body: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
+    await cron().POST("/cron/payment-reconcile", { body: { now: new Date(Date.now() + 5 * 60_000).toISOString() } });
     const closed = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: p.id } });
     expect(closed.status).toBe("rejected");
     expect((await ops(p.id)).map((o) => o.kind)).toEqual(["void"]);

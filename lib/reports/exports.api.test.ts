@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
+import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createUser, sessionCookieFor } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -43,37 +45,38 @@ afterAll(async () => {
 
 describe("hotel admins read the reservations into their hotels", () => {
   it("lists only their hotels' reservations, whichever agency made them, with the composition", async () => {
-    for (const auth of [{ key: adminKey }, { headers: { cookie: adminCookie } }]) {
-      const r = await api.call("GET", "/api/v2/bookings?per_page=100", auth);
-      expect(r.status).toBe(200);
-      expect(r.body.items.map((x: { chatbot_id: string }) => x.chatbot_id).sort()).toEqual([codes.a1, codes.a2].sort());
-      expect(r.body.total).toBe(2);
-      const a1 = r.body.items.find((x: { chatbot_id: string }) => x.chatbot_id === codes.a1);
+    for (const client of [apiClient(api, adminKey), apiClient(api, undefined, { cookie: adminCookie })]) {
+      const r = await client.GET("/v2/bookings", { params: { query: { per_page: 100 } } });
+      expect(r.response.status).toBe(200);
+      expect(r.data!.items.map((x) => x.chatbot_id).sort()).toEqual([codes.a1, codes.a2].sort());
+      expect(r.data!.total).toBe(2);
+      const a1 = r.data!.items.find((x) => x.chatbot_id === codes.a1);
       expect(a1).toMatchObject({ hotel_id: hotelA.hotel.id, adults: 2, children: 1, rooms: 1, amount: 200_000, amount_paid: 200_000 });
     }
   });
 
   it("keeps the existing filters and adds hotel_id; another hotel's id is 404", async () => {
-    const pending = await api.call("GET", "/api/v2/bookings?status=pending_payment", { key: adminKey });
-    expect(pending.body.items.map((x: { chatbot_id: string }) => x.chatbot_id)).toEqual([codes.a2]);
-    const several = await api.call("GET", "/api/v2/bookings?status=pending_payment,confirmed&sort=checkin", { key: adminKey });
-    expect(several.body.items.map((x: { chatbot_id: string }) => x.chatbot_id)).toEqual([codes.a1, codes.a2]);
-    const arrivals = await api.call("GET", `/api/v2/bookings?checkin_from=${today}&checkin_to=${today}`, { key: adminKey });
-    expect(arrivals.body.items.map((x: { chatbot_id: string }) => x.chatbot_id)).toEqual([codes.a1]);
-    const mine = await api.call("GET", `/api/v2/bookings?hotel_id=${hotelA.hotel.id}`, { key: adminKey });
-    expect(mine.body.total).toBe(2);
-    const other = await api.call("GET", `/api/v2/bookings?hotel_id=${hotelB.hotel.id}`, { key: adminKey });
-    expect(other.status).toBe(404);
-    expect(other.body.message).toEqual(expect.any(String));
+    const pending = await apiClient(api, adminKey).GET("/v2/bookings", { params: { query: { status: "pending_payment" } } });
+    expect(pending.data!.items.map((x) => x.chatbot_id)).toEqual([codes.a2]);
+    const several = await apiClient(api, adminKey).GET("/v2/bookings", { params: { query: { status: "pending_payment,confirmed", sort: "checkin" } } });
+    expect(several.data!.items.map((x) => x.chatbot_id)).toEqual([codes.a1, codes.a2]);
+    const arrivals = await apiClient(api, adminKey).GET("/v2/bookings", { params: { query: { checkin_from: today, checkin_to: today } } });
+    expect(arrivals.data!.items.map((x) => x.chatbot_id)).toEqual([codes.a1]);
+    const mine = await apiClient(api, adminKey).GET("/v2/bookings", { params: { query: { hotel_id: hotelA.hotel.id } } });
+    expect(mine.data!.total).toBe(2);
+    const other = await apiClient(api, adminKey).GET("/v2/bookings", { params: { query: { hotel_id: hotelB.hotel.id } } });
+    expect(other.response.status).toBe(404);
+    expect(other.error!.message).toEqual(expect.any(String));
     // The operator filters by hotel too; an agency only sees its own in that hotel.
-    const op = await api.call("GET", `/api/v2/bookings?hotel_id=${hotelB.hotel.id}`, { key: OPERATOR_KEY });
-    expect(op.body.items.map((x: { chatbot_id: string }) => x.chatbot_id)).toEqual([codes.b1]);
-    const ag2 = await api.call("GET", `/api/v2/bookings?hotel_id=${hotelA.hotel.id}`, { key: agency2.key });
-    expect(ag2.body.items.map((x: { chatbot_id: string }) => x.chatbot_id)).toEqual([codes.a2]);
+    const op = await apiClient(api, OPERATOR_KEY).GET("/v2/bookings", { params: { query: { hotel_id: hotelB.hotel.id } } });
+    expect(op.data!.items.map((x) => x.chatbot_id)).toEqual([codes.b1]);
+    const ag2 = await apiClient(api, agency2.key).GET("/v2/bookings", { params: { query: { hotel_id: hotelA.hotel.id } } });
+    expect(ag2.data!.items.map((x) => x.chatbot_id)).toEqual([codes.a2]);
   });
 
   it("rejects bad filters with 400 and a Spanish message", async () => {
     for (const q of ["status=paid", "hotel_id=abc", "hotel_id=-1", "format=xlsx", "sort=price"]) {
+      // Values outside the filters' types: they do not compile with the typed client.
       const r = await api.call("GET", `/api/v2/bookings?${q}`, { key: adminKey });
       expect(r.status, q).toBe(400);
       expect(r.body.code).toBe("400");
@@ -81,32 +84,47 @@ describe("hotel admins read the reservations into their hotels", () => {
   });
 
   it("reads one reservation of their hotel; another hotel's is 404; writes stay forbidden", async () => {
-    const got = await api.call("GET", `/api/v2/bookings/chatbot/${codes.a1}`, { key: adminKey });
-    expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ chatbot_id: codes.a1, adults: 2, children: 1, amount_paid: 200_000 });
-    const other = await api.call("GET", `/api/v2/bookings/chatbot/${codes.b1}`, { key: adminKey });
-    expect(other.status).toBe(404);
-    const missing = await api.call("GET", `/api/v2/bookings/chatbot/HBNOPE0000`, { key: adminKey });
-    expect(missing.status).toBe(404);
-    const put = await api.call("PUT", `/api/v2/bookings/chatbot/${codes.a2}`, { key: adminKey, body: { reservation: { firstName: "Hacker" } } });
-    expect(put.status).toBe(403);
-    const cancel = await api.call("POST", `/api/v2/bookings/chatbot/${codes.a2}/cancel`, { key: adminKey });
-    expect(cancel.status).toBe(403);
-    const pay = await api.call("POST", `/api/v2/virtual-terminal/credit-card`, { key: adminKey, body: {} });
+    const got = await apiClient(api, adminKey).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: codes.a1 } } });
+    expect(got.response.status).toBe(200);
+    expect(got.data).toMatchObject({ chatbot_id: codes.a1, adults: 2, children: 1, amount_paid: 200_000 });
+    const other = await apiClient(api, adminKey).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: codes.b1 } } });
+    expect(other.response.status).toBe(404);
+    const missing = await apiClient(api, adminKey).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: "HBNOPE0000" } } });
+    expect(missing.response.status).toBe(404);
+    const put = await apiClient(api, adminKey).PUT("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: codes.a2 } }, body: { reservation: { firstName: "Hacker" } } });
+    expect(put.response.status).toBe(403);
+    const cancel = await apiClient(api, adminKey).POST("/v2/bookings/chatbot/{booking_id}/cancel", { params: { path: { booking_id: codes.a2 } } });
+    expect(cancel.response.status).toBe(403);
+    const pay = await api.call("POST", `/api/v2/virtual-terminal/credit-card`, { key: adminKey, body: {} }); // no body needed to be refused: not typed
     expect(pay.status).toBe(403);
     const row = await api.db.prisma.reservation.findUniqueOrThrow({ where: { code: codes.a2 } });
     expect(row.status).toBe("pending_payment");
     expect(row.firstName).not.toBe("Hacker");
     // Agencies still only see their own.
-    expect((await api.call("GET", `/api/v2/bookings/chatbot/${codes.a2}`, { key: agency1.key })).status).toBe(404);
+    expect((await apiClient(api, agency1.key).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: codes.a2 } } })).response.status).toBe(404);
   });
 });
 
 /** The CSV as sent: bytes checked for the UTF-8 byte-order mark (fetch's text() would hide it). */
-async function csv(path: string, key: string) {
-  const r = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  const bytes = new Uint8Array(await r.arrayBuffer());
-  return { status: r.status, headers: r.headers, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+type BookingsQuery = NonNullable<paths["/v2/bookings"]["get"]["parameters"]["query"]>;
+type PaymentsQuery = NonNullable<paths["/v2/payments"]["get"]["parameters"]["query"]>;
+/** A CSV export (format=csv) read as bytes, so the BOM can be checked. */
+async function csv(list: "bookings", query: BookingsQuery, key: string): Promise<Csv>;
+async function csv(list: "payments", query: PaymentsQuery, key: string): Promise<Csv>;
+async function csv(list: "bookings" | "payments", query: BookingsQuery | PaymentsQuery, key: string): Promise<Csv> {
+  const c = apiClient(api, key);
+  const r =
+    list === "bookings"
+      ? await c.GET("/v2/bookings", { params: { query: { ...(query as BookingsQuery), format: "csv" } }, parseAs: "arrayBuffer" })
+      : await c.GET("/v2/payments", { params: { query: { ...(query as PaymentsQuery), format: "csv" } }, parseAs: "arrayBuffer" });
+  const bytes = new Uint8Array(r.data ?? new ArrayBuffer(0));
+  return { status: r.response.status, headers: r.response.headers, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+}
+interface Csv {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  text: string;
 }
 
 function parseCsv(text: string) {
@@ -118,7 +136,7 @@ function parseCsv(text: string) {
 
 describe("CSV exports", () => {
   it("bookings: every row of the filter (not one page), scoped, for Excel es-CO", async () => {
-    const r = await csv("/api/v2/bookings?format=csv&per_page=1&page=1", adminKey);
+    const r = await csv("bookings", { per_page: 1, page: 1 }, adminKey);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(r.headers.get("content-disposition")).toMatch(/attachment; filename="reservas\.csv"/);
@@ -138,10 +156,10 @@ describe("CSV exports", () => {
     expect(byCode[codes.a1][h.indexOf("Niños")]).toBe("1");
     expect(byCode[codes.a1][h.indexOf("Total")]).toBe("200000");
 
-    const filtered = parseCsv((await csv("/api/v2/bookings?format=csv&status=confirmed", adminKey)).text);
+    const filtered = parseCsv((await csv("bookings", { status: "confirmed" }, adminKey)).text);
     expect(filtered.slice(1).map((x) => x[0])).toEqual([codes.a1]);
-    expect((await csv(`/api/v2/bookings?format=csv&hotel_id=${hotelB.hotel.id}`, adminKey)).status).toBe(404);
-    const ag = parseCsv((await csv("/api/v2/bookings?format=csv", agency1.key)).text);
+    expect((await csv("bookings", { hotel_id: hotelB.hotel.id }, adminKey)).status).toBe(404);
+    const ag = parseCsv((await csv("bookings", {}, agency1.key)).text);
     expect(ag.slice(1).map((x) => x[0]).sort()).toEqual([codes.a1, codes.b1].sort());
   });
 
@@ -170,13 +188,13 @@ describe("CSV exports", () => {
         paymentDeadline: new Date(),
       })),
     });
-    const rows = parseCsv((await csv("/api/v2/bookings?format=csv", ag.key)).text);
+    const rows = parseCsv((await csv("bookings", {}, ag.key)).text);
     expect(rows.length - 1).toBe(1005);
     expect(new Set(rows.slice(1).map((x) => x[0])).size).toBe(1005);
   });
 
   it("payments: same filters and scope, decimal comma, injection-safe", async () => {
-    const r = await csv("/api/v2/payments?format=csv", agency1.key);
+    const r = await csv("payments", {}, agency1.key);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const rows = parseCsv(r.text);
@@ -187,13 +205,13 @@ describe("CSV exports", () => {
     expect(amounts).toEqual(["200000", "90000,25"]);
     const names = rows.slice(1).map((x) => x[h.indexOf("Nombre")]);
     expect(names).toContain("'-1+2");
-    const cash = parseCsv((await csv("/api/v2/payments?format=csv&method=cash", agency1.key)).text);
+    const cash = parseCsv((await csv("payments", { method: "cash" }, agency1.key)).text);
     expect(cash).toHaveLength(2);
     expect(cash[1][h.indexOf("Método")]).toBe("Efectivo");
-    const all = parseCsv((await csv("/api/v2/payments?format=csv&per_page=1", OPERATOR_KEY)).text);
+    const all = parseCsv((await csv("payments", { per_page: 1 }, OPERATOR_KEY)).text);
     expect(all.length - 1).toBeGreaterThanOrEqual(3);
-    expect((await api.call("GET", "/api/v2/payments?format=pdf", { key: agency1.key })).status).toBe(400);
+    expect((await api.call("GET", "/api/v2/payments?format=pdf", { key: agency1.key })).status).toBe(400); // not a format: not typed
     // Hotel admins are not payers: the payments list stays closed to them.
-    expect((await csv("/api/v2/payments?format=csv", adminKey)).status).toBe(403);
+    expect((await csv("payments", {}, adminKey)).status).toBe(403);
   });
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { sellableHotel } from "@/lib/reservations/fixtures";
@@ -14,7 +15,7 @@ let ag1: Awaited<ReturnType<typeof agencyWithKey>>;
 let ag2: Awaited<ReturnType<typeof agencyWithKey>>;
 let adminKey: string;
 const at = (s: string) => new Date(s);
-const RANGE = "from=2030-01-01&to=2030-01-05";
+const range = { from: "2030-01-01", to: "2030-01-05" };
 
 beforeAll(async () => {
   api = await startApi();
@@ -49,9 +50,9 @@ afterAll(async () => {
 
 describe("GET /v2/reports/summary", () => {
   it("hotel admin: their hotels, from the inventory, confirmed nights and approved payments", async () => {
-    const r = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: adminKey });
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({
+    const r = await apiClient(api, adminKey).GET("/v2/reports/summary", { params: { query: range } });
+    expect(r.response.status).toBe(200);
+    expect(r.data).toEqual({
       from: "2030-01-01",
       to: "2030-01-05",
       room_nights_available: 20,
@@ -71,47 +72,58 @@ describe("GET /v2/reports/summary", () => {
       ],
     });
     // The daily figures add up to the totals.
-    expect(r.body.daily.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0)).toBeCloseTo(r.body.revenue.total, 2);
-    expect(r.body.daily.reduce((s: number, d: { room_nights_sold: number }) => s + d.room_nights_sold, 0)).toBe(r.body.room_nights_sold);
-    const same = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: adminKey });
-    expect(same.body).toEqual(r.body);
+    expect(r.data!.daily.reduce((s, d) => s + d.revenue, 0)).toBeCloseTo(r.data!.revenue.total, 2);
+    expect(r.data!.daily.reduce((s, d) => s + d.room_nights_sold, 0)).toBe(r.data!.room_nights_sold);
+    const same = await apiClient(api, adminKey).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: A.hotel.id } } });
+    expect(same.data).toEqual(r.data);
   });
 
   it("another hotel is 404 to a hotel admin; the operator sees every hotel or one", async () => {
-    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${B.hotel.id}`, { key: adminKey })).status).toBe(404);
-    const one = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: OPERATOR_KEY });
-    expect(one.body.room_nights_sold).toBe(5);
-    const all = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: OPERATOR_KEY });
-    expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ room_nights_available: 50, room_nights_sold: 8, occupancy: 0.16, revenue: { total: 690_000.25, by_method: { bank_transfer: 240_000 } } });
-    expect(all.body.reservations.created).toBe(4);
-    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=999999`, { key: OPERATOR_KEY })).status).toBe(404);
+    expect((await apiClient(api, adminKey).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: B.hotel.id } } })).response.status).toBe(404);
+    const one = await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: A.hotel.id } } });
+    expect(one.data!.room_nights_sold).toBe(5);
+    const all = await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: range } });
+    expect(all.response.status).toBe(200);
+    expect(all.data).toMatchObject({ room_nights_available: 50, room_nights_sold: 8, occupancy: 0.16, revenue: { total: 690_000.25, by_method: { bank_transfer: 240_000 } } });
+    expect(all.data!.reservations.created).toBe(4);
+    expect((await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: 999999 } } })).response.status).toBe(404);
   });
 
   it("agency: its own reservations and payments, without occupancy fields", async () => {
-    const r = await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: ag1.key });
-    expect(r.status).toBe(200);
-    for (const k of ["room_nights_available", "occupancy", "revpar"]) expect(r.body).not.toHaveProperty(k);
-    expect(r.body.daily[0]).not.toHaveProperty("occupancy");
-    expect(r.body).toMatchObject({
+    const r = await apiClient(api, ag1.key).GET("/v2/reports/summary", { params: { query: range } });
+    expect(r.response.status).toBe(200);
+    for (const k of ["room_nights_available", "occupancy", "revpar"]) expect(r.data).not.toHaveProperty(k);
+    expect(r.data!.daily[0]).not.toHaveProperty("occupancy");
+    expect(r.data).toMatchObject({
       room_nights_sold: 7, // 4 in A + 3 in B
       adr: 91_428.57, // (400.000 + 240.000) / 7
       revenue: { total: 640_000, by_method: { card: 400_000, cash: 0, bank_transfer: 240_000, balance: 0 } },
       reservations: { created: 2, confirmed: 1, expired: 1, cancelled: 0 },
     });
-    const inA = await api.call("GET", `/api/v2/reports/summary?${RANGE}&hotel_id=${A.hotel.id}`, { key: ag2.key });
-    expect(inA.body).toMatchObject({ room_nights_sold: 1, revenue: { total: 50_000.25 }, reservations: { created: 2, cancelled: 1 } });
+    const inA = await apiClient(api, ag2.key).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: A.hotel.id } } });
+    expect(inA.data).toMatchObject({ room_nights_sold: 1, revenue: { total: 50_000.25 }, reservations: { created: 2, cancelled: 1 } });
   });
 
   it("validates the range with 400 and a Spanish message", async () => {
-    const cases = ["", "from=2030-01-01", "to=2030-01-05", "from=2030-02-30&to=2030-03-01", "from=2030-01-05&to=2030-01-01", "from=2030-01-01&to=2031-06-01", "from=2030-01-01&to=2030-01-05&hotel_id=x"];
-    for (const q of cases) {
+    const invalid = [
+      { from: "2030-02-30", to: "2030-03-01" },
+      { from: "2030-01-05", to: "2030-01-01" },
+      { from: "2030-01-01", to: "2031-06-01" },
+    ];
+    for (const query of invalid) {
+      const r = await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query } });
+      expect(r.response.status, JSON.stringify(query)).toBe(400);
+      expect(r.error!.code).toBe("400");
+      expect(r.error!.detail).toMatch(/(from|to|hotel_id): /);
+    }
+    // Missing dates and a hotel_id that is not a number do not compile with the typed client.
+    for (const q of ["", "from=2030-01-01", "to=2030-01-05", "from=2030-01-01&to=2030-01-05&hotel_id=x"]) {
       const r = await api.call("GET", `/api/v2/reports/summary?${q}`, { key: OPERATOR_KEY });
       expect(r.status, q).toBe(400);
       expect(r.body.code).toBe("400");
       expect(r.body.detail).toMatch(/(from|to|hotel_id): /);
     }
-    expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`)).status).toBe(401);
+    expect((await apiClient(api).GET("/v2/reports/summary", { params: { query: range } })).response.status).toBe(401);
   });
 
   it("counts the refunds recorded in the range, scoped like the payments", async () => {
@@ -124,8 +136,8 @@ describe("GET /v2/reports/summary", () => {
       [pay.id],
     );
     try {
-      expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: adminKey })).body.refunds_total).toBe(100_005.5);
-      expect((await api.call("GET", `/api/v2/reports/summary?${RANGE}`, { key: ag2.key })).body.refunds_total).toBe(0);
+      expect((await apiClient(api, adminKey).GET("/v2/reports/summary", { params: { query: range } })).data!.refunds_total).toBe(100_005.5);
+      expect((await apiClient(api, ag2.key).GET("/v2/reports/summary", { params: { query: range } })).data!.refunds_total).toBe(0);
     } finally {
       await api.db.sql.exec(`DELETE FROM payment_refunds WHERE id LIKE 'rf_r%'`);
     }

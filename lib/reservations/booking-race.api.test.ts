@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -46,12 +47,13 @@ describe(`opposite-order bookings on ${testTarget()}`, () => {
       return reservationBody(a, rate, stay, {}, items);
     });
     const started = Date.now();
-    const results = await Promise.all(bodies.map((body) => api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body })));
+    const client = apiClient(api, key);
+    const results = await Promise.all(bodies.map((body) => client.POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body })));
     const elapsed = Date.now() - started;
     const statuses: Record<number, number> = {};
-    for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    const booked = results.filter((r) => r.status === 200 && r.body.chatbot_id).length;
-    const refused = results.filter((r) => r.status === 200 && r.body.no_available_rooms).length;
+    for (const r of results) statuses[r.response.status] = (statuses[r.response.status] ?? 0) + 1;
+    const booked = results.filter((r) => r.response.status === 200 && r.data && "chatbot_id" in r.data).length;
+    const refused = results.filter((r) => r.response.status === 200 && r.data && "no_available_rooms" in r.data).length;
     console.info(`[race ${testTarget()}] 90 bookings in ${elapsed} ms: statuses ${JSON.stringify(statuses)}, booked ${booked}, no_available_rooms ${refused}`);
 
     expect(statuses[500] ?? 0).toBe(0);

@@ -1,6 +1,10 @@
 // Test fixture: a small hotel with one room type and one rate plan, sellable over a range of nights.
 import type { Database } from "@/lib/db/open";
 import { createHotel } from "@/lib/testing/factories";
+import type { paths } from "@/lib/client/schema";
+
+export type BookingBody = paths["/v2/bookings/hotel_id={hotel_id}"]["post"]["requestBody"]["content"]["application/json"];
+export type RoomItem = BookingBody["reservation"]["roomsData"][number];
 
 export async function sellableHotel(
   db: Database,
@@ -40,10 +44,10 @@ export function reservationBody(
   room: { roomId: string },
   rate: { rateId: string },
   stay: { checkin: string; checkout: string; nights: number },
-  overrides: Record<string, unknown> = {},
-  items?: Array<Record<string, string>>,
-) {
-  const roomsData = items ?? [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "1", currency: "COP", adults: "2", children: "0" }];
+  overrides: Partial<BookingBody["reservation"]> = {},
+  items?: RoomItem[],
+): BookingBody {
+  const roomsData: RoomItem[] = items ?? [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "1", currency: "COP", adults: "2", children: "0" }];
   return {
     reservation: {
       checkin: stay.checkin,

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
 import { loadSecrets, secret, SecretsConfigError, SECRET_SPECS, deriveMasterKey } from "./store";
@@ -114,23 +115,17 @@ describe("system secrets", () => {
 describe("card-number hashes", () => {
   async function issueCard() {
     const { agency, key } = await agencyWithKey(api.db.prisma);
-    const holder = await api.call("POST", "/api/v1/virtual-cards/account-holders", {
-      key: OPERATOR_KEY,
-      body: {
+    const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: {
         agency_id: agency.id, first_name: "Laura", last_name: "Gómez", nacionality: "CO", person_type: "natural", document_number: "1020304050", document_type: "CC",
         birthdate: "1988-04-12", email: "laura@agencia.co", phone_number: "+573001234567", address: "Calle 10 # 5-20", city: "Cartagena", state: "Bolívar", country: "CO", zip_code: "130001",
-      },
-    });
-    expect(holder.status).toBe(201);
-    const org = await api.call("POST", "/api/v1/virtual-cards/organizations", { key, body: { name: `Org ${agency.id}`, description: "x" } });
+      } });
+    expect(holder.response.status).toBe(201);
+    const org = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `Org ${agency.id}`, description: "x" } });
     const today = bogotaDate(new Date());
-    const card = await api.call("POST", "/api/v1/virtual-cards", {
-      key,
-      body: { card_name: "Laura", activation: addDays(today, 1), expiration: addDays(today, 30), organization_id: org.body.id, one_time_use: false, nickname: "n", destination: { external_id: "h", name: "Hotel", email: "h@x.co" }, external_reference: "r" },
-    });
-    expect(card.status).toBe(200);
-    const details = await api.call("GET", `/api/v1/virtual-cards/${card.body.data.card_id}/sandbox-details`, { key });
-    return { id: card.body.data.card_id as string, pan: details.body.number as string };
+    const card = await apiClient(api, key).POST("/v1/virtual-cards", { body: { card_name: "Laura", activation: addDays(today, 1), expiration: addDays(today, 30), organization_id: org.data!.id, one_time_use: false, nickname: "n", destination: { external_id: "h", name: "Hotel", email: "h@x.co" }, external_reference: "r" } });
+    expect(card.response.status).toBe(200);
+    const details = await apiClient(api, key).GET("/v1/virtual-cards/{card_id}/sandbox-details", { params: { path: { card_id: card.data!.data.card_id } } });
+    return { id: card.data!.data.card_id, pan: details.data!.number };
   }
 
   it("a database dump alone cannot confirm a number: the stored hash needs the key", async () => {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { createUser } from "@/lib/testing/factories";
 import { saveUpload, readUpload } from "@/lib/calendar/images";
 import { importLegacyUploads } from "@/lib/storage/files";
@@ -87,11 +88,11 @@ describe("cluster-wide job locks", () => {
     const gate = new Promise<void>((r) => (release = r));
     const held = api.db.withLock("job:webhooks", () => gate);
     await new Promise((r) => setTimeout(r, 50));
-    const res = await api.call("POST", "/api/cron/webhooks", { key: "test-cron-secret" });
+    const res = await apiClient(api, "test-cron-secret").POST("/cron/webhooks");
     release();
     await held;
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ processed: 0 });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ processed: 0 });
   });
 });
 
@@ -101,26 +102,27 @@ describe("readiness", () => {
   });
 
   it("is ready when the database answers and every shipped migration is applied; liveness keeps its contract", async () => {
-    expect((await api.call("GET", "/api/health")).body).toEqual({ status: "ok", db: "ok" });
-    const r = await api.call("GET", "/api/health/ready");
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: "ready", db: "ok", migrations: "ok" });
+    expect((await apiClient(api).GET("/health")).data).toEqual({ status: "ok", db: "ok" });
+    const r = await apiClient(api).GET("/health/ready");
+    expect(r.response.status).toBe(200);
+    expect(r.data).toEqual({ status: "ready", db: "ok", migrations: "ok" });
   });
 
   it("is not ready while a migration is missing, nor once shutdown began", async () => {
+    const reasonsOf = (e: object | undefined): string[] => (e && "reasons" in e && Array.isArray(e.reasons) ? e.reasons : []);
     const last = readMigrations().at(-1)!.name;
     await api.db.sql.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = $1`, [last]);
     try {
-      const r = await api.call("GET", "/api/health/ready");
-      expect(r.status).toBe(503);
-      expect(r.body.reasons.join(" ")).toContain(last);
+      const r = await apiClient(api).GET("/health/ready");
+      expect(r.response.status).toBe(503);
+      expect(reasonsOf(r.error).join(" ")).toContain(last);
     } finally {
       await api.db.sql.query(`UPDATE "_prisma_migrations" SET rolled_back_at = NULL WHERE migration_name = $1`, [last]);
     }
     markShuttingDown();
-    const down = await api.call("GET", "/api/health/ready");
-    expect(down.status).toBe(503);
-    expect(down.body.reasons).toContain("apagando");
+    const down = await apiClient(api).GET("/health/ready");
+    expect(down.response.status).toBe(503);
+    expect(reasonsOf(down.error)).toContain("apagando");
   });
 });
 
@@ -170,18 +172,18 @@ describe("one URL guard for every URL the server will call", () => {
     async (url) => {
       process.env.WEBHOOK_ALLOW_PRIVATE = "0";
       const doc = String(800000000 + Math.floor(Math.random() * 99999999));
-      const body = { name: `Agencia ${doc}`, email_for_notifications: "a@b.co", phone: "3001234567", country_code: "+57", document_type: "NIT", document_number: doc, is_preloaded: false, payout_account_id: "acct_1" };
-      const created = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body: { ...body, webhook_url: url } });
-      expect(created.status).toBe(400);
-      expect(created.body.detail).toMatch(/^webhook_url: /);
+      const body = { name: `Agencia ${doc}`, email_for_notifications: "a@b.co", phone: "3001234567", country_code: "+57", document_type: "NIT" as const, document_number: doc, is_preloaded: false, payout_account_id: "acct_1" };
+      const created = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies", { body: { ...body, webhook_url: url } });
+      expect(created.response.status).toBe(400);
+      expect(created.error!.detail).toMatch(/^webhook_url: /);
       process.env.WEBHOOK_ALLOW_PRIVATE = "1";
-      const ok = await api.call("POST", "/api/v2/agencies", { key: OPERATOR_KEY, body });
-      expect(ok.status).toBe(200);
+      const ok = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies", { body });
+      expect(ok.response.status).toBe(200);
       process.env.WEBHOOK_ALLOW_PRIVATE = "0";
-      const patched = await api.call("PATCH", `/api/v2/agencies/${ok.body.id}`, { key: OPERATOR_KEY, body: { webhook_url: url } });
-      expect(patched.status).toBe(400);
-      expect(patched.body.detail).toMatch(/^webhook_url: /);
-      expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: ok.body.id } })).webhookUrl).toBeNull();
+      const patched = await apiClient(api, OPERATOR_KEY).PATCH("/v2/agencies/{id}", { params: { path: { id: ok.data!.id } }, body: { webhook_url: url } });
+      expect(patched.response.status).toBe(400);
+      expect(patched.error!.detail).toMatch(/^webhook_url: /);
+      expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: ok.data!.id } })).webhookUrl).toBeNull();
     },
   );
 });

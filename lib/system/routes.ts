@@ -14,7 +14,7 @@ export const healthRoute = defineRoute({
   tags: ["Sistema"],
   responses: [
     { status: 200, description: "Todo bien", schema: z.object({ status: z.literal("ok"), db: z.literal("ok") }) },
-    { status: 503, description: "Base de datos inalcanzable" },
+    { status: 503, description: "Base de datos inalcanzable", schema: z.object({ status: z.literal("error"), db: z.literal("error") }) },
   ],
   async handler({ database }) {
     try {
@@ -40,7 +40,11 @@ export const readyRoute = defineRoute({
   tags: ["Sistema"],
   responses: [
     { status: 200, description: "Listo", schema: z.object({ status: z.literal("ready"), db: z.literal("ok"), migrations: z.literal("ok") }) },
-    { status: 503, description: "No listo: `reasons` dice por qué" },
+    {
+      status: 503,
+      description: "No listo: `reasons` dice por qué",
+      schema: z.object({ status: z.literal("not_ready"), db: z.string(), migrations: z.string(), reasons: z.array(z.string()) }),
+    },
   ],
   async handler({ database }) {
     const reasons: string[] = [];
@@ -77,6 +81,17 @@ export function openApiRoute(all: () => AnyRoute[]): AnyRoute {
     access: "public",
     summary: "Documento OpenAPI 3.1 de todas las rutas /api",
     tags: ["Sistema"],
+    responses: [
+      {
+        status: 200,
+        description: "Documento OpenAPI",
+        schema: z.looseObject({
+          openapi: z.string(),
+          info: z.looseObject({ title: z.string(), version: z.string() }),
+          paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+        }),
+      },
+    ],
     handler() {
       return buildOpenApi(all(), `${config().publicBaseUrl}/api`);
     },

@@ -9,3 +9,10 @@ export function apiClient(server: { url: string }, key?: string, headers: Record
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** The data of a 2xx answer, for test setup that must succeed; otherwise throws with the status and the error body. */
+export async function ok<T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await answer;
+  if (!response.ok) throw new Error(`${response.url} -> ${response.status} ${JSON.stringify(error)}`);
+  return data as T;
+}

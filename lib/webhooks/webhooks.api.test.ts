@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
+import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { enqueueWebhook, deliveriesIdle } from "./outbox";
 import { generateWebhookSecret } from "./signing";
@@ -68,7 +69,7 @@ async function newReceiver(...args: Parameters<typeof receiver>) {
 }
 
 const cron = (now?: Date) =>
-  api.call("POST", "/api/cron/webhooks", { headers: { authorization: "Bearer test-cron-secret" }, body: now ? { now: now.toISOString() } : {} });
+  apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/webhooks", { body: now ? { now: now.toISOString() } : {} });
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const started = Date.now();
@@ -82,11 +83,11 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs =
 
 async function agencyWithUrl(url: string) {
   const a = await agencyWithKey(api.db.prisma);
-  const put = await api.call("PUT", "/api/v2/webhooks/settings", { key: a.key, body: { webhook_url: url } });
-  expect(put.status).toBe(200);
-  const secret = await api.call("POST", `/api/v2/agencies/${a.agency.id}/webhook-secret`, { key: a.key });
-  expect(secret.status).toBe(200);
-  return { ...a, secret: secret.body.webhook_secret as string };
+  const put = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
+  expect(put.response.status).toBe(200);
+  const secret = await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
+  expect(secret.response.status).toBe(200);
+  return { ...a, secret: secret.data!.webhook_secret as string };
 }
 
 async function enqueue(agencyId: number, url: string, payload: object, event = "reservation.expired") {
@@ -97,20 +98,20 @@ describe("signing secret", () => {
   it("is created and rotated by the operator or the agency itself, shown once, and hidden from other agencies", async () => {
     const a = await agencyWithKey(api.db.prisma);
     const b = await agencyWithKey(api.db.prisma);
-    const first = await api.call("POST", `/api/v2/agencies/${a.agency.id}/webhook-secret`, { key: a.key });
-    expect(first.status).toBe(200);
-    expect(first.body.webhook_secret).toMatch(/^whsec_/);
-    const second = await api.call("POST", `/api/v2/agencies/${a.agency.id}/webhook-secret`, { key: OPERATOR_KEY });
-    expect(second.status).toBe(200);
-    expect(second.body.webhook_secret).not.toBe(first.body.webhook_secret);
-    expect((await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret).toBe(second.body.webhook_secret);
-    const settings = await api.call("GET", "/api/v2/webhooks/settings", { key: a.key });
-    expect(settings.body.has_secret).toBe(true);
-    expect(JSON.stringify(settings.body)).not.toContain("whsec_");
+    const first = await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
+    expect(first.response.status).toBe(200);
+    expect(first.data!.webhook_secret).toMatch(/^whsec_/);
+    const second = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
+    expect(second.response.status).toBe(200);
+    expect(second.data!.webhook_secret).not.toBe(first.data!.webhook_secret);
+    expect((await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret).toBe(second.data!.webhook_secret);
+    const settings = await apiClient(api, a.key).GET("/v2/webhooks/settings");
+    expect(settings.data!.has_secret).toBe(true);
+    expect(JSON.stringify(settings.data)).not.toContain("whsec_");
 
-    const other = await api.call("POST", `/api/v2/agencies/${a.agency.id}/webhook-secret`, { key: b.key });
-    expect(other.status).toBe(404);
-    expect((await api.call("POST", "/api/v2/agencies/999999/webhook-secret", { key: OPERATOR_KEY })).status).toBe(404);
+    const other = await apiClient(api, b.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
+    expect(other.response.status).toBe(404);
+    expect((await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: 999999 } } })).response.status).toBe(404);
   });
 });
 
@@ -118,20 +119,20 @@ describe("delivery", () => {
   it("sends the test event right after the request, signed so standardwebhooks verifies it with the secret and not with another", async () => {
     const r = await newReceiver();
     const a = await agencyWithUrl(r.url);
-    const res = await api.call("POST", "/api/v2/webhooks/test", { key: a.key });
-    expect(res.status).toBe(201);
-    expect(res.body.event).toBe("webhook.test");
+    const res = await apiClient(api, a.key).POST("/v2/webhooks/test");
+    expect(res.response.status).toBe(201);
+    expect(res.data!.event).toBe("webhook.test");
     await until(async () => r.received.length, (n) => n === 1, 2000);
     const got = r.received[0];
     expect(got.headers["content-type"]).toBe("application/json");
-    expect(got.headers["webhook-id"]).toBe(res.body.id);
+    expect(got.headers["webhook-id"]).toBe(res.data!.id);
     expect(got.headers["webhook-signature"]).toMatch(/^v1,/);
     const verified = new Webhook(a.secret).verify(got.body, got.headers as Record<string, string>) as { event: string; agency_id: number };
     expect(verified.event).toBe("webhook.test");
     expect(verified.agency_id).toBe(a.agency.id);
     expect(() => new Webhook(generateWebhookSecret()).verify(got.body, got.headers as Record<string, string>)).toThrow();
     const d = await until(
-      async () => (await api.call("GET", `/api/v2/webhooks/deliveries/${res.body.id}`, { key: a.key })).body,
+      async () => (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: res.data!.id } } })).data!,
       (b) => b.status === "succeeded",
     );
     expect(d.attempts).toHaveLength(1);
@@ -143,35 +144,35 @@ describe("delivery", () => {
   it("retries a receiver that fails twice and succeeds on the third attempt with the same webhook-id (test clock)", async () => {
     const r = await newReceiver([500, 503]);
     const a = await agencyWithUrl(r.url);
-    const res = await api.call("POST", "/api/v2/webhooks/test", { key: a.key });
-    const get = async () => (await api.call("GET", `/api/v2/webhooks/deliveries/${res.body.id}`, { key: a.key })).body;
+    const res = await apiClient(api, a.key).POST("/v2/webhooks/test");
+    const get = async () => (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: res.data!.id } } })).data!;
     const afterFirst = await until(get, (b) => b.attempts.length === 1 && b.next_attempt_at !== null);
     expect(afterFirst.status).toBe("pending");
     expect(afterFirst.attempts[0].status_code).toBe(500);
     const firstAt = new Date(afterFirst.attempts[0].at).getTime();
-    const next1 = new Date(afterFirst.next_attempt_at);
+    const next1 = new Date(afterFirst.next_attempt_at!);
     // about a minute later, with jitter
     expect(next1.getTime() - firstAt).toBeGreaterThanOrEqual(54_000);
     expect(next1.getTime() - firstAt).toBeLessThanOrEqual(66_000);
 
-    expect((await cron(new Date(next1.getTime() - 1000))).body.processed).toBe(0);
+    expect((await cron(new Date(next1.getTime() - 1000))).data!.processed).toBe(0);
     expect(r.received).toHaveLength(1);
 
-    expect((await cron(new Date(next1.getTime() + 1000))).body).toEqual({ processed: 1 });
+    expect((await cron(new Date(next1.getTime() + 1000))).data).toEqual({ processed: 1 });
     const afterSecond = await get();
-    expect(afterSecond.attempts.map((x: { status_code: number }) => x.status_code)).toEqual([500, 503]);
-    const next2 = new Date(afterSecond.next_attempt_at);
+    expect(afterSecond.attempts.map((x) => x.status_code)).toEqual([500, 503]);
+    const next2 = new Date(afterSecond.next_attempt_at!);
     expect(next2.getTime() - (next1.getTime() + 1000)).toBeGreaterThanOrEqual(270_000);
 
-    expect((await cron(new Date(next2.getTime() + 1000))).body).toEqual({ processed: 1 });
+    expect((await cron(new Date(next2.getTime() + 1000))).data).toEqual({ processed: 1 });
     const done = await get();
     expect(done.status).toBe("succeeded");
-    expect(done.attempts.map((x: { status_code: number }) => x.status_code)).toEqual([500, 503, 200]);
+    expect(done.attempts.map((x) => x.status_code)).toEqual([500, 503, 200]);
     expect(done.next_attempt_at).toBeNull();
     expect(r.received).toHaveLength(3);
-    expect(new Set(r.received.map((x) => x.headers["webhook-id"]))).toEqual(new Set([res.body.id]));
+    expect(new Set(r.received.map((x) => x.headers["webhook-id"]))).toEqual(new Set([res.data!.id]));
     for (const x of r.received) expect(new Webhook(a.secret).verify(x.body, x.headers as Record<string, string>)).toBeTruthy();
-    expect((await cron(new Date(next2.getTime() + 86_400_000))).body.processed).toBe(0);
+    expect((await cron(new Date(next2.getTime() + 86_400_000))).data!.processed).toBe(0);
   });
 
   it("delivers an outbox row written before a 'restart' (no kick) when the cron route runs", async () => {
@@ -186,12 +187,12 @@ describe("delivery", () => {
     expect(row.status).toBe("pending");
     expect(row.attempts).toHaveLength(0);
     expect(r.received).toHaveLength(0);
-    expect((await cron()).body).toEqual({ processed: 1 });
+    expect((await cron()).data).toEqual({ processed: 1 });
     expect(r.received).toHaveLength(1);
     expect(r.received[0].body).toBe(JSON.stringify(payload));
     expect(r.received[0].headers["webhook-id"]).toBe(id);
     expect(new Webhook(a.secret).verify(r.received[0].body, r.received[0].headers as Record<string, string>)).toEqual(payload);
-    expect((await cron()).body).toEqual({ processed: 0 });
+    expect((await cron()).data).toEqual({ processed: 0 });
   });
 
   it("two concurrent cron calls send each due delivery exactly once", async () => {
@@ -200,9 +201,9 @@ describe("delivery", () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await enqueue(a.agency.id, r.url, { n: i }))!);
     const [x, y] = await Promise.all([cron(), cron()]);
-    expect(x.status).toBe(200);
-    expect(y.status).toBe(200);
-    expect(x.body.processed + y.body.processed).toBe(12);
+    expect(x.response.status).toBe(200);
+    expect(y.response.status).toBe(200);
+    expect(x.data!.processed + y.data!.processed).toBe(12);
     expect(r.received).toHaveLength(12);
     expect(new Set(r.received.map((q) => q.headers["webhook-id"]))).toEqual(new Set(ids));
     const attempts = await api.db.sql.query<{ delivery_id: string; n: number }>(
@@ -224,7 +225,7 @@ describe("delivery", () => {
     const id = await enqueue(a.agency.id, r.url, { x: 1 });
     await cron();
     expect(r.received).toHaveLength(1);
-    const d = (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body;
+    const d = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!;
     expect(d.status).toBe("pending");
     expect(d.attempts[0].status_code).toBe(302);
     expect(d.attempts[0].error).toMatch(/Redirección/);
@@ -235,8 +236,8 @@ describe("delivery", () => {
     const a = await agencyWithUrl(r.url);
     await r.close();
     const id = await enqueue(a.agency.id, r.url, { x: 1 });
-    expect((await cron()).body.processed).toBe(1);
-    const d = (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body;
+    expect((await cron()).data!.processed).toBe(1);
+    const d = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!;
     expect(d.status).toBe("pending");
     expect(d.attempts[0].status_code).toBeNull();
     expect(d.attempts[0].error).toMatch(/rechazada/);
@@ -250,31 +251,31 @@ describe("delivery", () => {
     const start = new Date();
     let now = start;
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      expect((await cron(now)).body.processed).toBe(1);
-      const d = (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body;
-      if (i < MAX_ATTEMPTS - 1) now = new Date(new Date(d.next_attempt_at).getTime() + 1000);
+      expect((await cron(now)).data!.processed).toBe(1);
+      const d = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!;
+      if (i < MAX_ATTEMPTS - 1) now = new Date(new Date(d.next_attempt_at!).getTime() + 1000);
     }
-    const failed = (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body;
+    const failed = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!;
     expect(failed.status).toBe("failed");
     expect(failed.attempts).toHaveLength(MAX_ATTEMPTS);
     expect(failed.failed_at).not.toBeNull();
-    expect(new Date(failed.failed_at).getTime() - start.getTime()).toBeGreaterThan(24 * 3_600_000);
-    expect((await cron(new Date(now.getTime() + 7 * 86_400_000))).body.processed).toBe(0);
+    expect(new Date(failed.failed_at!).getTime() - start.getTime()).toBeGreaterThan(24 * 3_600_000);
+    expect((await cron(new Date(now.getTime() + 7 * 86_400_000))).data!.processed).toBe(0);
 
-    const settings = (await api.call("GET", "/api/v2/webhooks/settings", { key: a.key })).body;
+    const settings = (await apiClient(api, a.key).GET("/v2/webhooks/settings")).data!;
     expect(settings.failure_streak).toBe(MAX_ATTEMPTS);
     expect(settings.warning).toBe(true);
-    const listed = (await api.call("GET", "/api/v2/webhooks/deliveries?status=failed", { key: a.key })).body;
-    expect(listed.data.map((x: { id: string }) => x.id)).toContain(id);
+    const listed = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { status: "failed" } } })).data!;
+    expect(listed.data.map((x) => x.id)).toContain(id);
 
     r.script.push(200);
-    const again = await api.call("POST", `/api/v2/webhooks/deliveries/${id}/redeliver`, { key: a.key });
-    expect(again.status).toBe(200);
-    expect(again.body.status).toBe("pending");
-    const ok = await until(async () => (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body, (b) => b.status === "succeeded");
+    const again = await apiClient(api, a.key).POST("/v2/webhooks/deliveries/{id}/redeliver", { params: { path: { id: id! } } });
+    expect(again.response.status).toBe(200);
+    expect(again.data!.status).toBe("pending");
+    const ok = await until(async () => (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!, (b) => b.status === "succeeded");
     expect(ok.attempts).toHaveLength(MAX_ATTEMPTS + 1);
     expect(r.received.at(-1)!.headers["webhook-id"]).toBe(id);
-    const healed = (await api.call("GET", "/api/v2/webhooks/settings", { key: a.key })).body;
+    const healed = (await apiClient(api, a.key).GET("/v2/webhooks/settings")).data!;
     expect(healed.failure_streak).toBe(0);
     expect(healed.warning).toBe(false);
   });
@@ -318,9 +319,9 @@ describe("SSRF guard", () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "0";
     const a = await agencyWithKey(api.db.prisma);
     for (const url of ["http://127.0.0.1:8080/x", "http://localhost/x", "http://169.254.169.254/latest", "http://10.0.0.1/", "http://[::1]/", "ftp://example.com/"]) {
-      const res = await api.call("PUT", "/api/v2/webhooks/settings", { key: a.key, body: { webhook_url: url } });
-      expect(res.status, url).toBe(400);
-      expect(res.body.detail).toMatch(/^webhook_url: /);
+      const res = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
+      expect(res.response.status, url).toBe(400);
+      expect(res.error!.detail).toMatch(/^webhook_url: /);
     }
     expect((await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookUrl).toBeNull();
   });
@@ -330,9 +331,9 @@ describe("SSRF guard", () => {
     const a = await agencyWithUrl(r.url);
     const id = await enqueue(a.agency.id, r.url, { x: 1 });
     process.env.WEBHOOK_ALLOW_PRIVATE = "0";
-    expect((await cron()).body.processed).toBe(1);
+    expect((await cron()).data!.processed).toBe(1);
     expect(r.received).toHaveLength(0);
-    const d = (await api.call("GET", `/api/v2/webhooks/deliveries/${id}`, { key: a.key })).body;
+    const d = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: id! } } })).data!;
     expect(d.attempts[0].error).toMatch(/no permitida/);
     expect(d.attempts[0].status_code).toBeNull();
   });
@@ -346,48 +347,49 @@ describe("delivery log", () => {
     const aIds = [await enqueue(a.agency.id, r.url, { n: 1 }), await enqueue(a.agency.id, r.url, { n: 2 }, "payment_link.payment"), await enqueue(a.agency.id, r.url, { n: 3 })];
     const bId = (await enqueue(b.agency.id, r.url, { n: 4 }))!;
 
-    const mine = (await api.call("GET", "/api/v2/webhooks/deliveries?per_page=100", { key: a.key })).body;
+    const mine = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { per_page: 100 } } })).data!;
     expect(mine.total).toBe(3);
-    expect(mine.data.map((d: { id: string }) => d.id).sort()).toEqual([...aIds].sort());
-    const byEvent = (await api.call("GET", "/api/v2/webhooks/deliveries?event=payment_link.payment", { key: a.key })).body;
-    expect(byEvent.data.map((d: { id: string }) => d.id)).toEqual([aIds[1]]);
-    const paged = (await api.call("GET", "/api/v2/webhooks/deliveries?per_page=2&page=2", { key: a.key })).body;
+    expect(mine.data.map((d) => d.id).sort()).toEqual([...aIds].sort());
+    const byEvent = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { event: "payment_link.payment" } } })).data!;
+    expect(byEvent.data.map((d) => d.id)).toEqual([aIds[1]]);
+    const paged = (await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { per_page: 2, page: 2 } } })).data!;
     expect(paged.data).toHaveLength(1);
     expect(paged.total).toBe(3);
-    expect((await api.call("GET", "/api/v2/webhooks/deliveries?status=pending", { key: a.key })).body.total).toBe(3);
+    expect((await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { status: "pending" } } })).data!.total).toBe(3);
 
-    expect((await api.call("GET", `/api/v2/webhooks/deliveries/${bId}`, { key: a.key })).status).toBe(404);
-    expect((await api.call("POST", `/api/v2/webhooks/deliveries/${bId}/redeliver`, { key: a.key })).status).toBe(404);
-    const op = (await api.call("GET", `/api/v2/webhooks/deliveries?agency_id=${b.agency.id}`, { key: OPERATOR_KEY })).body;
-    expect(op.data.map((d: { id: string }) => d.id)).toEqual([bId]);
-    expect((await api.call("GET", `/api/v2/webhooks/deliveries/${aIds[0]}`, { key: OPERATOR_KEY })).status).toBe(200);
+    expect((await apiClient(api, a.key).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: bId } } })).response.status).toBe(404);
+    expect((await apiClient(api, a.key).POST("/v2/webhooks/deliveries/{id}/redeliver", { params: { path: { id: bId } } })).response.status).toBe(404);
+    const op = (await apiClient(api, OPERATOR_KEY).GET("/v2/webhooks/deliveries", { params: { query: { agency_id: b.agency.id } } })).data!;
+    expect(op.data.map((d) => d.id)).toEqual([bId]);
+    expect((await apiClient(api, OPERATOR_KEY).GET("/v2/webhooks/deliveries/{id}", { params: { path: { id: aIds[0]! } } })).response.status).toBe(200);
 
     await cron();
-    expect((await api.call("GET", "/api/v2/webhooks/deliveries?status=succeeded", { key: a.key })).body.total).toBe(3);
+    expect((await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { status: "succeeded" } } })).data!.total).toBe(3);
+    // Not a delivery status: does not compile with the typed client.
     const bad = await api.call("GET", "/api/v2/webhooks/deliveries?status=done", { key: a.key });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^status: /);
-    expect((await api.call("GET", "/api/v2/webhooks/deliveries?per_page=500", { key: a.key })).status).toBe(400);
+    expect((await apiClient(api, a.key).GET("/v2/webhooks/deliveries", { params: { query: { per_page: 500 } } })).response.status).toBe(400);
   });
 
   it("sending a test event without a configured URL is a 409; the operator must name the agency", async () => {
     const a = await agencyWithKey(api.db.prisma);
-    const res = await api.call("POST", "/api/v2/webhooks/test", { key: a.key });
-    expect(res.status).toBe(409);
-    expect(res.body.detail).toMatch(/webhook_url/);
-    const op = await api.call("GET", "/api/v2/webhooks/settings", { key: OPERATOR_KEY });
-    expect(op.status).toBe(400);
-    expect(op.body.detail).toMatch(/^agency_id: /);
-    expect((await api.call("GET", `/api/v2/webhooks/settings?agency_id=${a.agency.id}`, { key: OPERATOR_KEY })).body.agency_id).toBe(a.agency.id);
+    const res = await apiClient(api, a.key).POST("/v2/webhooks/test");
+    expect(res.response.status).toBe(409);
+    expect(res.error!.detail).toMatch(/webhook_url/);
+    const op = await apiClient(api, OPERATOR_KEY).GET("/v2/webhooks/settings");
+    expect(op.response.status).toBe(400);
+    expect(op.error!.detail).toMatch(/^agency_id: /);
+    expect((await apiClient(api, OPERATOR_KEY).GET("/v2/webhooks/settings", { params: { query: { agency_id: a.agency.id } } })).data!.agency_id).toBe(a.agency.id);
   });
 });
 
 describe("documentation", () => {
   it("lists the webhooks routes and the cron job in /api/openapi.json", async () => {
-    const res = await api.call("GET", "/api/openapi.json");
-    expect(res.status).toBe(200);
+    const res = await apiClient(api).GET("/openapi.json");
+    expect(res.response.status).toBe(200);
     for (const path of ["/v2/webhooks/deliveries", "/v2/webhooks/deliveries/{id}", "/v2/webhooks/deliveries/{id}/redeliver", "/v2/webhooks/settings", "/v2/webhooks/test", "/v2/agencies/{id}/webhook-secret", "/cron/webhooks"]) {
-      expect(Object.keys(res.body.paths), path).toContain(path);
+      expect(Object.keys(res.data!.paths), path).toContain(path);
     }
   });
 });
