@@ -33,11 +33,11 @@ export default async function DocsPage() {
   return (
     <div className="min-h-screen bg-white">
       <header className="border-b border-slate-200 bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4">
           <Link href="/dashboard" className="text-lg font-bold">
             HotelPay
           </Link>
-          <div className="flex items-center gap-4 text-sm">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <Link href="/docs/asistentes" className="underline">
               Asistentes (MCP)
             </Link>
@@ -93,6 +93,7 @@ export default async function DocsPage() {
                       {op.description && <p className="text-slate-600">{op.description}</p>}
                       <p className="text-xs text-slate-500">Acceso: {op["x-roles"].join(", ")}</p>
                       {op.parameters.length > 0 && (
+                        <div tabIndex={0} role="region" aria-label="Parámetros" className="overflow-x-auto">
                         <table className="table-basic">
                           <thead>
                             <tr>
@@ -108,11 +109,12 @@ export default async function DocsPage() {
                                 <td className="font-mono">{p.name}</td>
                                 <td>{p.in}</td>
                                 <td>{p.required ? "sí" : "no"}</td>
-                                <td className="font-mono text-xs">{JSON.stringify(p.schema)}</td>
+                                <td className="break-all font-mono text-xs">{JSON.stringify(p.schema)}</td>
                               </tr>
                             ))}
                           </tbody>
                         </table>
+                        </div>
                       )}
                       {op.requestBody && (
                         <div>

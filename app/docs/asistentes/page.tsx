@@ -201,11 +201,11 @@ export default function AssistantsDocsPage() {
   return (
     <div className="min-h-screen bg-white">
       <header className="border-b border-slate-200 bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4">
           <Link href="/dashboard" className="text-lg font-bold">
             HotelPay
           </Link>
-          <nav className="flex items-center gap-4 text-sm" aria-label="Documentación">
+          <nav className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-label="Documentación">
             <Link href="/docs" className="text-slate-200 hover:text-white">
               API
             </Link>

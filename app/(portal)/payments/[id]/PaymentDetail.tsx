@@ -121,7 +121,7 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
             </div>
             <div>
               <dt className="text-slate-500">{t("detail.reference")}</dt>
-              <dd className="font-medium">{p.ref_number}</dd>
+              <dd className="font-medium [overflow-wrap:anywhere]">{p.ref_number}</dd>
             </div>
             <div>
               <dt className="text-slate-500">{t("detail.payer")}</dt>
