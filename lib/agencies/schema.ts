@@ -1,7 +1,7 @@
 // Wire formats of agencies (4.12, 4.13, docs/decisions.md section 10), their balance ledger and portal users.
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
-import { httpUrl, text } from "@/lib/http/zod-helpers";
+import { bool, httpUrl, text } from "@/lib/http/zod-helpers";
 
 export const emailField = z
   .string()
@@ -11,7 +11,7 @@ export const emailField = z
 
 export const agencyTypeField = z.enum(["retailer", "wholesale"], { error: "debe ser retailer o wholesale" });
 
-export const boolField = () => z.boolean({ error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser true o false") });
+export const boolField = bool;
 
 const optionalRef = z.string().trim().max(200, "máximo 200 caracteres").nullable().optional();
 

@@ -7,10 +7,9 @@ import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
-import { text } from "@/lib/http/zod-helpers";
+import { bool, text } from "@/lib/http/zod-helpers";
 import { emailField } from "./schema";
 
-const bool = z.boolean({ error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser true o false") });
 const password = z.string({ error: "es obligatorio" }).min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres");
 const id = z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo");
 
@@ -22,15 +21,15 @@ export const createTeamUserBody = z.object({
   name: text(200),
   email: emailField,
   password,
-  is_admin: bool.optional().meta({ description: "Administrador del equipo de la agencia (gestiona usuarios y claves)" }),
+  is_admin: bool().optional().meta({ description: "Administrador del equipo de la agencia (gestiona usuarios y claves)" }),
 });
 export const updateTeamUserBody = z
-  .object({ name: text(200).optional(), is_active: bool.optional(), is_admin: bool.optional() })
+  .object({ name: text(200).optional(), is_active: bool().optional(), is_admin: bool().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active, is_admin");
 
 export const createHotelAdminBody = z.object({ name: text(200), email: emailField, password });
 export const updateUserBody = z
-  .object({ name: text(200).optional(), is_active: bool.optional() })
+  .object({ name: text(200).optional(), is_active: bool().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active");
 export const assignHotelsBody = z.object({
   hotel_ids: z.array(id, { error: "debe ser una lista de ids de hotel" }).max(200, "máximo 200 hoteles"),

@@ -112,7 +112,7 @@ export const createCardBody = z.object({
       name: text(120),
       email: emailField,
     },
-    { error: (iss) => (iss.input === undefined ? "es obligatorio" : "debe ser un objeto {external_id, name, email}") },
+    typeError("debe ser un objeto con identificador, nombre y correo"),
   ),
   external_reference: z.string().trim().min(1, "no puede estar vacío").max(50, "máximo 50 caracteres").regex(/^[A-Za-z0-9_.-]+$/, "solo letras, dígitos, punto, guion y guion bajo"),
 });

@@ -9,6 +9,9 @@ export const typeError = (message: string) => ({ error: (iss: { input?: unknown 
 /** Text, trimmed, not empty, at most `max` characters. */
 export const text = (max: number) => z.string(typeError("debe ser texto")).trim().min(1, "no puede estar vacío").max(max, `máximo ${max} caracteres`);
 
+/** A JSON boolean: "es obligatorio" when missing, "debe ser true o false" otherwise. */
+export const bool = () => z.boolean(typeError("debe ser true o false"));
+
 /** A real calendar date written AAAA-MM-DD (trimmed). */
 export const isoDate = z.string(typeError("debe ser una fecha AAAA-MM-DD")).trim().refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
 

@@ -1,15 +1,12 @@
 // Wire format of GET /api/v2/reports/summary (issue 16 item 5; docs/reports.md).
 import { z } from "zod";
-import { isIsoDate } from "@/lib/time";
-
-const isoDate = (field: string) =>
-  z.string({ error: (iss) => (iss.input === undefined ? "es obligatorio (AAAA-MM-DD)" : `${field} debe ser texto`) }).refine(isIsoDate, "debe ser una fecha válida AAAA-MM-DD");
+import { isoDate } from "@/lib/http/zod-helpers";
 
 export const MAX_RANGE_DAYS = 366;
 
 export const summaryQuery = z.object({
-  from: isoDate("from").meta({ description: "Primer día (AAAA-MM-DD, hora de Bogotá), incluido" }),
-  to: isoDate("to").meta({ description: "Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from" }),
+  from: isoDate.meta({ description: "Primer día (AAAA-MM-DD, hora de Bogotá), incluido" }),
+  to: isoDate.meta({ description: "Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from" }),
   hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
 });
 export type SummaryQuery = z.output<typeof summaryQuery>;
