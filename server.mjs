@@ -121,7 +121,7 @@ await new Promise((resolve, reject) => {
   server.once("error", reject);
   server.listen(port, hostname, resolve);
 });
-console.log(`› HotelPay escuchando en el puerto ${port} (pid ${process.pid}${trusted.entries.length ? `, proxies de confianza: ${trusted.entries.join(" ")}` : ""})`);
+console.log(`› HotelPay escuchando en el puerto ${port} (pid ${process.pid}${trusted.entries.length ? `, proxies de confianza: ${trusted.entries.join(" ")}` : ""}${fastApi ? ", búsqueda rápida activa" : ""})`);
 
 async function shutdown(signal) {
   if (shuttingDown) {
