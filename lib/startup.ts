@@ -14,7 +14,7 @@ import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { releaseOwnLeases } from "@/lib/webhooks/deliver";
 import { closeRedis } from "@/lib/auth/rate-limit";
 import { markShuttingDown, instanceId } from "@/lib/system/instance";
-import { fastApi } from "@/lib/api";
+import { fastApi } from "@/lib/fast-api";
 import type { NodeFront } from "@/lib/http/node";
 
 const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void>; __hbFastApi?: NodeFront };

@@ -3,10 +3,9 @@
 // every such client is "unknown" rather than whatever X-Forwarded-For claims.
 import { CLIENT_IP_HEADER, CLIENT_PROTO_HEADER, CLIENT_TOKEN_HEADER, isInternalToken } from "@/server/forwarding.mjs";
 
-type HeaderReader = { get(name: string): string | null };
-type HeaderSource = { headers: HeaderReader } | Headers;
+type HeaderSource = { headers: Headers } | Headers;
 
-const headersOf = (r: HeaderSource): HeaderReader => (r instanceof Headers ? r : r.headers);
+const headersOf = (r: HeaderSource): Headers => (r instanceof Headers ? r : r.headers);
 
 function stamped(r: HeaderSource): boolean {
   return isInternalToken(headersOf(r).get(CLIENT_TOKEN_HEADER));

@@ -2,7 +2,7 @@
 // sent to. X-Forwarded-Host is never trusted: anyone can send it (docs/security.md, "Client identity").
 import { config } from "@/lib/config";
 
-export function allowedOriginHosts(req: { headers: { get(name: string): string | null } }): Set<string> {
+export function allowedOriginHosts(req: Request): Set<string> {
   const hosts = new Set<string>();
   try {
     hosts.add(new URL(config().publicBaseUrl).host);

@@ -106,36 +106,22 @@ function withVary(headers: Record<string, string>): Record<string, string> {
 
 const headerOf = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
-/** An answer ready to write: status, headers (the encoding named as encodingHeader() says) and the bytes. */
-export interface EncodedBody {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array | null;
-}
-
 /**
- * The answer for a body, compressed when the client accepts it (`acceptEncoding`, the request's
- * Accept-Encoding), the body is JSON and at least COMPRESS_MIN_BYTES. JSON answers always carry
- * `Vary: Accept-Encoding`. Web (encodedResponse) and node (lib/http/node.ts) fronts write the same parts.
+ * The HTTP response for a body, compressed when the client accepts it, the body is JSON and at least
+ * COMPRESS_MIN_BYTES. JSON answers always carry `Vary: Accept-Encoding`.
  */
-export async function encodeBody(acceptEncoding: string | null, status: number, body: string | Uint8Array | Precompressed, headers: Record<string, string>): Promise<EncodedBody> {
+export async function encodedResponse(req: Request, status: number, body: string | Uint8Array | Precompressed, headers: Record<string, string>): Promise<Response> {
   const pre = body instanceof Precompressed ? body : null;
   const contentType = headerOf(headers, "content-type") ?? pre?.contentType;
   const h = contentType && !headerOf(headers, "content-type") ? { ...headers, "content-type": contentType } : headers;
   const raw = pre ? pre.body : typeof body === "string" ? Buffer.from(body, "utf8") : (body as Uint8Array);
   if (!isJson(contentType) || headerOf(h, "content-encoding") || status === 204 || status === 304) {
-    return { status, headers: h, body: raw };
+    return new Response(raw as BodyInit, { status, headers: h });
   }
   const vary = withVary(h);
   const via = encodingHeader();
-  const encoding = via && raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(acceptEncoding) : null;
-  if (!via || !encoding) return { status, headers: vary, body: raw };
+  const encoding = via && raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
+  if (!via || !encoding) return new Response(raw as BodyInit, { status, headers: vary });
   const bytes = pre ? await pre.as(encoding) : await compress(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), encoding);
-  return { status, headers: { ...vary, [via]: encoding }, body: bytes };
-}
-
-/** encodeBody as a web Response. */
-export async function encodedResponse(req: { headers: { get(name: string): string | null } }, status: number, body: string | Uint8Array | Precompressed, headers: Record<string, string>): Promise<Response> {
-  const e = await encodeBody(req.headers.get("accept-encoding"), status, body, headers);
-  return new Response(e.body as BodyInit | null, { status: e.status, headers: e.headers });
+  return new Response(bytes as BodyInit, { status, headers: { ...vary, [via]: encoding } });
 }

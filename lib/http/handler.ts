@@ -10,7 +10,7 @@ import { InputError, pathProblem } from "./input";
 import { RawResponse, type AnyRoute, type Method } from "./route";
 import { logger, log as rootLog } from "./log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "./idempotency";
-import { encodeBody, Precompressed, type EncodedBody } from "./compress";
+import { encodedResponse, Precompressed } from "./compress";
 import { getDatabase, Prisma, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
@@ -54,32 +54,6 @@ export interface ApiHandlerOptions {
 
 export type ApiHandler = (req: Request) => Promise<Response>;
 
-/** What the pipeline reads of a request: the same whether it came through Next.js (a web Request) or straight
- * from node:http (lib/http/node.ts, the search fast path). */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
-export interface ApiRequest {
-  readonly method: string;
-  /** Absolute URL; only its path and query are read. */
-  readonly url: string;
-  readonly headers: HeaderReader;
-  /** The body as text, refusing more than `limit` bytes (413). */
-  text(limit?: number): Promise<string>;
-  /** A web Request for handlers that want one (the MCP transport); the node front builds it on first use. */
-  web(): Request;
-}
-
-/** The answer as parts (EncodedBody), or a web Response a handler returned as it is (PDF, MCP). */
-export type ApiAnswer = EncodedBody | { response: Response };
-
-/** The pipeline over any front: createApiHandler (web) and lib/http/node.ts (node:http) both call it. */
-export type ApiPipeline = (req: ApiRequest) => Promise<ApiAnswer>;
-
-export function webApiRequest(req: Request): ApiRequest {
-  return { method: req.method, url: req.url, headers: req.headers, text: (limit) => readBodyText(req, limit), web: () => req };
-}
-
 /** JSON that turns Prisma Decimals into numbers (money is exact until this last step). */
 export function toJson(body: unknown): string {
   return JSON.stringify(body, function (this: Record<string, unknown>, key, value) {
@@ -89,9 +63,9 @@ export function toJson(body: unknown): string {
   });
 }
 
-async function jsonBody(req: ApiRequest, status: number, body: unknown, headers: Record<string, string>): Promise<EncodedBody> {
-  if (status === 204 || body === undefined) return { status: status === 200 ? 204 : status, headers, body: null };
-  return encodeBody(req.headers.get("accept-encoding"), status, toJson(body), { "content-type": "application/json; charset=utf-8", ...headers });
+async function jsonResponse(req: Request, status: number, body: unknown, headers: Record<string, string>): Promise<Response> {
+  if (status === 204 || body === undefined) return new Response(null, { status: status === 200 ? 204 : status, headers });
+  return encodedResponse(req, status, toJson(body), { "content-type": "application/json; charset=utf-8", ...headers });
 }
 
 function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
@@ -122,7 +96,7 @@ interface Authenticated {
   principal: Principal | null;
 }
 
-export async function authenticate(req: Pick<ApiRequest, "method" | "headers">, database: Database, clock: Clock, required: boolean): Promise<Authenticated> {
+export async function authenticate(req: Request, database: Database, clock: Clock, required: boolean): Promise<Authenticated> {
   const cfg = config();
   const header = req.headers.get("authorization");
   let lookup: { ok: true; principal: Principal; agency: { isActive: boolean; isArchived: boolean } | null } | null = null;
@@ -165,24 +139,11 @@ export async function authenticate(req: Pick<ApiRequest, "method" | "headers">, 
   return { principal: lookup.principal };
 }
 
-/** The /api pipeline behind a web front: Next.js's catch-all route and the tests' server. */
 export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
-  return webHandler(createApiPipeline(opts));
-}
-
-export function webHandler(pipeline: ApiPipeline): ApiHandler {
-  return async function handle(req: Request): Promise<Response> {
-    const answer = await pipeline(webApiRequest(req));
-    if ("response" in answer) return answer.response;
-    return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
-  };
-}
-
-export function createApiPipeline(opts: ApiHandlerOptions): ApiPipeline {
   const compiled: CompiledRoute[] = opts.routes.map((def) => ({ def, ...compilePath(def.path) }));
   const getDb = opts.database ?? getDatabase;
 
-  return async function pipeline(req: ApiRequest): Promise<ApiAnswer> {
+  return async function handle(req: Request): Promise<Response> {
     const started = performance.now();
     const incomingId = req.headers.get("x-request-id");
     const requestId = incomingId && /^[\w.-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
@@ -253,7 +214,7 @@ export function createApiPipeline(opts: ApiHandlerOptions): ApiPipeline {
         let bodyText = "";
         let body: unknown = undefined;
         if (method !== "GET" && method !== "DELETE") {
-          bodyText = await req.text();
+          bodyText = await readBodyText(req);
           if (def.body) {
             const raw = parseBody(bodyText, req.headers.get("content-type"));
             if (raw === undefined && !def.optionalBody) throw badRequest("cuerpo: se requiere un cuerpo JSON");
@@ -263,20 +224,7 @@ export function createApiPipeline(opts: ApiHandlerOptions): ApiPipeline {
 
         const run = async (): Promise<StoredResponse> => {
           try {
-            const out = await def.handler({
-              get req() {
-                return req.web();
-              },
-              params,
-              query,
-              body,
-              principal: principal as Principal,
-              db: database.prisma,
-              database,
-              clock,
-              requestId,
-              log: reqLog,
-            });
+            const out = await def.handler({ req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId, log: reqLog });
             if (out instanceof Response) return { status: out.status, body: out, headers: {} };
             if (out instanceof RawResponse) return { status: out.status, body: out.body, headers: out.headers };
             return { status: out === undefined ? 204 : 200, body: out, headers: {} };
@@ -302,22 +250,20 @@ export function createApiPipeline(opts: ApiHandlerOptions): ApiPipeline {
 
     const headers = { ...baseHeaders, ...(result.headers ?? {}) };
     if (result.replayed) headers["idempotent-replayed"] = "true";
-    let answer: ApiAnswer;
+    let response: Response;
     if (result.body instanceof Response) {
-      const response = result.body;
+      response = result.body;
       for (const [k, v] of Object.entries(baseHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-      answer = { response };
     } else if (result.body instanceof Uint8Array || typeof result.body === "string" || result.body instanceof Precompressed) {
-      answer = await encodeBody(req.headers.get("accept-encoding"), result.status, result.body, headers);
+      response = await encodedResponse(req, result.status, result.body, headers);
     } else {
-      answer = await jsonBody(req, result.status, result.body, headers);
+      response = await jsonResponse(req, result.status, result.body, headers);
     }
     const ms = Math.round((performance.now() - started) * 10) / 10;
     if (process.env.LOG_REQUESTS !== "off") {
-      const status = "response" in answer ? answer.response.status : answer.status;
-      rootLog.info("request", { request_id: requestId, method: req.method, route: routeLabel, status, ms, principal: principalLabel });
+      rootLog.info("request", { request_id: requestId, method: req.method, route: routeLabel, status: response.status, ms, principal: principalLabel });
     }
-    return answer;
+    return response;
   };
 }
 

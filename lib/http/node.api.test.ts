@@ -10,7 +10,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createUser, sessionCookieFor } from "@/lib/testing/factories";
 import { parseTrustedProxies, stampClient } from "@/server/forwarding.mjs";
-import { fastApi, FAST_ROUTES } from "@/lib/api";
+import { fastApi, FAST_ROUTES } from "@/lib/fast-api";
 import { routes } from "@/lib/routes";
 import { securityHeaders } from "@/lib/security-headers";
 import { addDays, bogotaDate } from "@/lib/time";
