@@ -1,5 +1,5 @@
 // Issue 17, the search fast path (lib/http/node.ts): the node:http front that server.mjs puts before Next.js
-// answers 4.2 and 4.3 exactly as the pipeline behind Next.js does (status, body bytes, headers, request id), and
+// answers 4.2, 4.3 and 4.1 exactly as the handler behind Next.js does (status, body bytes, headers, request id), and
 // every rule holds on it: a revoked key, the wrong agency type, a closed portal session, the rate limit (one
 // counter for both paths) and the version check (a write is seen by the very next answer). Runs on PGlite and
 // PostgreSQL. tests/multi-instance/search-fresh.test.ts compares the front with Next.js itself.
@@ -14,7 +14,7 @@ import { fastApi, FAST_ROUTES } from "@/lib/fast-api";
 import { routes } from "@/lib/routes";
 import { securityHeaders } from "@/lib/security-headers";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel, reservationBody } from "@/lib/reservations/fixtures";
 import { NEXT_VARY } from "./node";
 
 let api: TestServer;
@@ -147,6 +147,27 @@ describe("the node front answers as the pipeline behind Next.js does", () => {
       expect(r.status, `${method} ${path}`).toBe(status);
       expect(JSON.parse(r.bytes.toString("utf8")).code).toBe(String(status));
     }
+  });
+
+  it("4.1: a booking made on either path replays byte for byte on the other (one Idempotency-Key store)", async () => {
+    const body = (n: number) => JSON.stringify(reservationBody({ roomId }, { rateId }, { checkin: addDays(checkin, 3), checkout: addDays(checkin, 4), nights: 1 }, { notes: `Reserva ${n}` }));
+    const path = `/api/v2/bookings/hotel_id=${hotelId}`;
+    for (const first of [frontUrl, api.url]) {
+      const idem = `fast-booking-${Math.random().toString(36).slice(2)}`;
+      const h = { ...bearer(), "idempotency-key": idem, "x-request-id": `${idem}-1` };
+      const b = body(first === frontUrl ? 1 : 2);
+      const made = await send(first, "POST", path, h, b);
+      expect(made.status).toBe(200);
+      expect(JSON.parse(made.bytes.toString("utf8")).chatbot_id).toMatch(/^HB/);
+      // Both replays: the same stored answer through each path.
+      const again = { ...h, "x-request-id": `${idem}-2` };
+      const r = await expectSameAnswer("POST", path, again, b);
+      expect(r.headers["idempotent-replayed"]).toBe("true");
+      expect(r.bytes.equals(made.bytes)).toBe(true);
+    }
+    // Refusals too: a bad body, no credentials.
+    expect((await expectSameAnswer("POST", path, bearer(), "{")).status).toBe(400);
+    expect((await expectSameAnswer("POST", path, { "content-type": "application/json" }, body(3))).status).toBe(401);
   });
 
   it("writes the same request log line", async () => {

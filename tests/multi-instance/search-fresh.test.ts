@@ -254,7 +254,7 @@ describe("search answers stay exact across two instances (writes through A, sear
   });
 });
 
-describe("the fast path (B) answers exactly what Next.js (A) answers", () => {
+describe("the fast path (B: 4.2, 4.3, 4.1) answers exactly what Next.js (A) answers", () => {
   it("runs on B and not on A", () => {
     const [a, b] = instances.map((i) => fs.readFileSync(i.logFile, "utf8"));
     expect(b).toMatch(/escuchando.*búsqueda rápida activa/);
@@ -291,6 +291,30 @@ describe("the fast path (B) answers exactly what Next.js (A) answers", () => {
       const { date: _db, ...hb } = b.headers;
       expect(hb, what).toEqual(ha);
       expect(b.raw.equals(a.raw), `${what}: bytes differ`).toBe(true);
+    }
+  });
+
+  it("4.1: a booking made on either instance replays byte for byte through both", async () => {
+    const later = (b: ReturnType<typeof booking>) => {
+      const r = structuredClone(b);
+      Object.assign(r.reservation, { checkin: day(23), checkout: day(24), nights: "1" });
+      Object.assign(r.reservation.roomsData[0], { checkin: day(23), checkout: day(24) });
+      return r;
+    };
+    for (const first of [B, A]) {
+      const idem = `multi-booking-${first}-${crypto.randomBytes(4).toString("hex")}`;
+      const body = later(booking("DBL"));
+      const made = ok(await call(first, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers: { "idempotency-key": idem } }), "booking");
+      expect(made.body.chatbot_id).toMatch(/^HB/);
+      const headers = { "idempotency-key": idem, "x-request-id": `${idem}-replay` };
+      const a = await call(A, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers });
+      const b = await call(B, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers });
+      expect(a.headers["idempotent-replayed"]).toBe("true");
+      const { date: _da, ...ha } = a.headers;
+      const { date: _db, ...hb } = b.headers;
+      expect(hb).toEqual(ha);
+      expect(b.raw.equals(a.raw)).toBe(true);
+      expect(a.body).toEqual(made.body);
     }
   });
 });
