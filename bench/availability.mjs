@@ -260,12 +260,12 @@ async function measure(label, root, name) {
 }
 
 const f = (n) => (typeof n === "number" ? n.toFixed(1) : n);
-const cpuCell = (r) => (r.cpu ? `${r.cpu.server.toFixed(2)} + ${r.cpu.db.toFixed(2)}` : "-");
+const cpuCell = (r) => (r.cpu ? `${r.cpu.server.toFixed(2)} + ${r.cpu.partial ? "≥" : ""}${r.cpu.db.toFixed(2)}` : "-");
 const row = (what, r) => `| ${what} | ${f(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.non2xx} | ${cpuCell(r)} |`;
 
 /** CPU per request (server + database), before / after: less sensitive than req/s to what else runs on the machine. */
 function cpuRatios(a, b) {
-  const total = (r) => (r.cpu ? r.cpu.server + r.cpu.db : null);
+  const total = (r) => (r.cpu && !r.cpu.partial ? r.cpu.server + r.cpu.db : null);
   const parts = [["4.2 gzip", "gz"], ["4.2 plain", "plain"], ["4.3", "h"], ["4.1", "book"]].map(([name, k]) => {
     const x = total(a[k]);
     const y = total(b[k]);

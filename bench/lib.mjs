@@ -228,18 +228,18 @@ export async function withCpu(serverPid, client, fn) {
   const r = await fn();
   const s1 = cpuMs(serverPid);
   let db = 0;
-  let known = s0 !== null;
+  let partial = false;
   for (const p of new Set([...before.keys(), ...(await backends())])) {
     const now = cpuMs(p);
     const then = before.has(p) ? before.get(p) : 0;
     if (now === null || then === null) {
-      if (before.has(p)) known = false; // a backend that went away during the run: its time is lost
+      partial = true; // a backend that went away during the run: its time is lost, the figure is a floor
       continue;
     }
     db += now - then;
   }
   const n = r.requests?.total ?? 0;
-  r.cpu = known && n > 0 ? { server: (s1 - s0) / n, db: db / n } : null;
+  r.cpu = s0 !== null && s1 !== null && n > 0 ? { server: (s1 - s0) / n, db: db / n, partial } : null;
   return r;
 }
 
