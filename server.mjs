@@ -30,6 +30,7 @@ try {
   process.exit(1);
 }
 
+const nodeRequire = createRequire(import.meta.url);
 const app = next({ dev: false, dir: root, port, hostname: "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -37,7 +38,7 @@ await app.prepare();
 // secrets. In production Next.js runs it on the first request; we run it now, through Next's own memoised
 // entry point (so it still runs once), and listen only when it finished. An instance that cannot start exits.
 try {
-  const { ensureInstrumentationRegistered } = createRequire(import.meta.url)("next/dist/server/lib/router-utils/instrumentation-globals.external.js");
+  const { ensureInstrumentationRegistered } = nodeRequire("next/dist/server/lib/router-utils/instrumentation-globals.external.js");
   await ensureInstrumentationRegistered(root, ".next");
 } catch (e) {
   if (e?.code === "MODULE_NOT_FOUND") {
@@ -59,6 +60,25 @@ try {
 const ENCODING_HEADER = "x-hotelpay-content-encoding";
 globalThis.__hbEncodingHeader = ENCODING_HEADER;
 
+// The search fast path (issue 17, lib/http/node.ts): the app registers at start-up a front that answers the
+// cached searches (4.2, 4.3) with the same /api pipeline the Next.js route runs, without Next's router,
+// request wrapper and web streams (most of a cached answer's cost). It claims a request from its line and
+// headers alone; everything else, and anything unusual, goes to Next.js. Next's own compression middleware
+// wraps it as it wraps Next (router-server.js), so small answers are gzip/deflate-encoded exactly as before.
+// API_FAST_PATH=off: every request through Next.js.
+let fastApi = globalThis.__hbFastApi ?? null;
+let compress = null;
+let releaseCompressionStream = null;
+if (fastApi) {
+  try {
+    compress = nodeRequire("next/dist/compiled/compression")();
+    ({ releaseCompressionStream } = nodeRequire("next/dist/server/lib/release-compression-stream"));
+  } catch {
+    console.warn("› Next.js no expone su compresión: la búsqueda rápida queda desactivada");
+    fastApi = null;
+  }
+}
+
 let inFlight = 0;
 let shuttingDown = false;
 let idle = null;
@@ -79,11 +99,20 @@ const server = http.createServer((req, res) => {
   const client = stampClient(req, trusted);
   // HSTS only means something over https: when we are reached that way or are published that way.
   if (client.proto === "https" || publicHttps) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
-  handle(req, res).catch((e) => {
+  const fail = (e) => {
     console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "unhandled_request_error", message: String(e?.message ?? e).slice(0, 200) }));
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
     res.end();
-  });
+  };
+  if (fastApi?.claims(req)) {
+    compress(req, res, () => {});
+    res.once("close", () => {
+      if (!res.writableFinished) releaseCompressionStream(res);
+    });
+    fastApi.serve(req, res).catch(fail);
+    return;
+  }
+  handle(req, res).catch(fail);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
 server.headersTimeout = 66_000;
@@ -92,7 +121,7 @@ await new Promise((resolve, reject) => {
   server.once("error", reject);
   server.listen(port, hostname, resolve);
 });
-console.log(`› HotelPay escuchando en el puerto ${port} (pid ${process.pid}${trusted.entries.length ? `, proxies de confianza: ${trusted.entries.join(" ")}` : ""})`);
+console.log(`› HotelPay escuchando en el puerto ${port} (pid ${process.pid}${trusted.entries.length ? `, proxies de confianza: ${trusted.entries.join(" ")}` : ""}${fastApi ? ", búsqueda rápida activa" : ""})`);
 
 async function shutdown(signal) {
   if (shuttingDown) {

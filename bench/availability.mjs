@@ -11,7 +11,9 @@
 // connections, 4.1 (booking) at 20 connections, and freshness under load (bookings and price changes made while
 // 4.2 runs at 20 connections; each write is followed by searches that must reflect it: the stale count must be
 // 0). Once per run: the hand-written SQL floor with plain `pg`, and a static node:http server (its own process)
-// sending the gzip of the same 4.2 answer (the physical limit); it prints the ratio API / static.
+// sending the gzip of the same 4.2 answer (the physical limit); it prints the ratio API / static. Each row also
+// gives the CPU time per request of the server process and of the database backends (Linux /proc), which a busy
+// machine disturbs far less than req/s: compare before and after on it.
 //
 // Env: BENCH_PORT (3211; the static server uses BENCH_PORT+1), BENCH_PG_ADMIN, BENCH_SECONDS (20),
 // BENCH_CONNECTIONS (20), BENCH_KEEP_DB=1, BENCH_BEFORE_ROOT. Prints a markdown block for bench/RESULTS.md.
@@ -21,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
-import { CITY, NIGHTS, CHECKIN, CONNECTIONS, SECONDS, PORT, DB, BENCH_OPERATOR_KEY, addDays, pct, cannon, benchServer, machineLine } from "./lib.mjs";
+import { CITY, NIGHTS, CHECKIN, CONNECTIONS, SECONDS, PORT, DB, BENCH_OPERATOR_KEY, addDays, pct, cannon, benchServer, machineLine, withCpu } from "./lib.mjs";
 
 // The floor: one hand-written statement returning the same facts (rooms sellable over the stay, with each
 // rate plan's nightly prices for each adult count asked for), no JSON shaping.
@@ -186,7 +188,7 @@ async function freshness({ base, key, agencyUrl, agencyInit, hotel }) {
 }
 
 async function measure(label, root, name) {
-  const { key, hotelId, stop, url } = await benchServer(undefined, { root, name });
+  const { key, hotelId, stop, url, pid } = await benchServer(undefined, { root, name });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -216,10 +218,11 @@ async function measure(label, root, name) {
     const post = (h, extra = {}) => ({ url: agencyUrl, method: "POST", headers: h, body: agencyBody, ...extra });
     await cannon(post(gzHeaders, { duration: 3 })); // warm-up (JIT, pools, cache)
 
-    const one = await cannon(post(gzHeaders, { connections: 1, duration: 10 }));
-    const gz = await cannon(post(gzHeaders));
-    const plain = await cannon(post(headers));
-    const h = await cannon({ url: hotelUrl, headers: { authorization: headers.authorization, "accept-encoding": "gzip, br" } });
+    const cpu = (fn) => withCpu(pid, client, fn);
+    const one = await cpu(() => cannon(post(gzHeaders, { connections: 1, duration: 10 })));
+    const gz = await cpu(() => cannon(post(gzHeaders)));
+    const plain = await cpu(() => cannon(post(headers)));
+    const h = await cpu(() => cannon({ url: hotelUrl, headers: { authorization: headers.authorization, "accept-encoding": "gzip, br" } }));
 
     // 4.1 on far nights with rooms to spare, spread over every room type (the booking bench's second shape).
     await client.query("UPDATE inventory_nights SET rooms = 1000000 WHERE date >= $1::date AND date < $1::date + $2::int", [BOOK_CHECKIN, BOOK_NIGHTS]);
@@ -228,7 +231,7 @@ async function measure(label, root, name) {
        JOIN rate_plans rp ON rp.hotel_id = h.id AND rp.rate_id LIKE '%-RO' WHERE rt.max_adults >= 2 ORDER BY h.id, rt.id`,
     );
     let i = 0;
-    const book = await cannon({
+    const book = await cpu(() => cannon({
       url: `${base}/api/v2/bookings/hotel_id=${rooms[0].hotel_id}`,
       requests: [
         {
@@ -240,7 +243,7 @@ async function measure(label, root, name) {
           },
         },
       ],
-    });
+    }));
 
     // Freshness: the tracked room type gets rooms to sell for every booking the writer makes.
     await client.query(
@@ -257,7 +260,19 @@ async function measure(label, root, name) {
 }
 
 const f = (n) => (typeof n === "number" ? n.toFixed(1) : n);
-const row = (what, r) => `| ${what} | ${f(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.non2xx} |`;
+const cpuCell = (r) => (r.cpu ? `${r.cpu.server.toFixed(2)} + ${r.cpu.partial ? "≥" : ""}${r.cpu.db.toFixed(2)}` : "-");
+const row = (what, r) => `| ${what} | ${f(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} / ${r.non2xx} | ${cpuCell(r)} |`;
+
+/** CPU per request (server + database), before / after: less sensitive than req/s to what else runs on the machine. */
+function cpuRatios(a, b) {
+  const total = (r) => (r.cpu && !r.cpu.partial ? r.cpu.server + r.cpu.db : null);
+  const parts = [["4.2 gzip", "gz"], ["4.2 plain", "plain"], ["4.3", "h"], ["4.1", "book"]].map(([name, k]) => {
+    const x = total(a[k]);
+    const y = total(b[k]);
+    return x && y ? `${name} ${y.toFixed(2)} -> ${x.toFixed(2)} ms (after / before x${(x / y).toFixed(2)})` : `${name} -`;
+  });
+  return `CPU per request (server + database), before -> after: ${parts.join(", ")}.\n`;
+}
 
 async function main() {
   const before = process.env.BENCH_BEFORE_ROOT ? path.resolve(process.env.BENCH_BEFORE_ROOT) : null;
@@ -280,8 +295,8 @@ to a \`gzip, br\` client this server sent ${(a.wire.bytes / 1024).toFixed(1)} Ki
     out += `
 ${r.label} (load avg after its runs: ${r.load.map((x) => x.toFixed(2)).join(" / ")}; 4.2 sent ${(r.wire.bytes / 1024).toFixed(1)} KiB ${r.wire.encoding} to a \`gzip, br\` client):
 
-| What | req/s | p50 ms | p99 ms | errors / non-2xx |
-|---|---|---|---|---|
+| What | req/s | p50 ms | p99 ms | errors / non-2xx | CPU ms/req server + db |
+|---|---|---|---|---|---|
 ${row("4.2 city, `Accept-Encoding: gzip, br`, 20 connections", r.gz)}
 ${row("4.2 city, no compression, 20 connections", r.plain)}
 ${row("4.2 city, `gzip, br`, 1 connection x 10 s", r.one)}
@@ -295,16 +310,16 @@ Freshness under load: ${r.fresh.writes.bookings} bookings and ${r.fresh.writes.p
   out += `
 Once per run:
 
-| What | req/s | p50 ms | p99 ms | errors / non-2xx |
-|---|---|---|---|---|
+| What | req/s | p50 ms | p99 ms | errors / non-2xx | CPU ms/req server + db |
+|---|---|---|---|---|---|
 ${row("static node:http server, same answer as gzip (physical limit)", stat)}
-| SQL floor, one statement at a time (pg) | ${f(1000 / a.floor.single.p50)} | ${f(a.floor.single.p50)} | ${f(a.floor.single.p99)} | - |
-| SQL floor, ${CONNECTIONS} at once for ${FLOOR_SECONDS} s (pg) | ${f(a.floor.loaded.rps)} | ${f(a.floor.loaded.p50)} | ${f(a.floor.loaded.p99)} | - |
+| SQL floor, one statement at a time (pg) | ${f(1000 / a.floor.single.p50)} | ${f(a.floor.single.p50)} | ${f(a.floor.single.p99)} | - | - |
+| SQL floor, ${CONNECTIONS} at once for ${FLOOR_SECONDS} s (pg) | ${f(a.floor.loaded.rps)} | ${f(a.floor.loaded.p50)} | ${f(a.floor.loaded.p99)} | - | - |
 
 Ratio API / static (4.2 gzip, 20 connections): ${((a.gz.requests.average / stat.requests.average) * 100).toFixed(1)} %${
     runs[1] ? `; after / before: 4.2 gzip x${(a.gz.requests.average / runs[1].gz.requests.average).toFixed(1)}, 4.2 plain x${(a.plain.requests.average / runs[1].plain.requests.average).toFixed(1)}, 4.3 x${(a.h.requests.average / runs[1].h.requests.average).toFixed(1)}, 4.1 x${(a.book.requests.average / runs[1].book.requests.average).toFixed(2)}` : ""
   }.
-`;
+${runs[1] ? cpuRatios(a, runs[1]) : ""}`;
   console.log(out);
   if (runs.some((r) => r.fresh.stale > 0)) process.exitCode = 1;
 }

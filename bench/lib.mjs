@@ -1,6 +1,6 @@
 // Shared pieces of the load benchmarks: a fresh PostgreSQL database, the production server on it, a city of
 // 40 hotels x 5 room types x 3 rate plans with inventory and prices, an agency and its API key, autocannon.
-import { spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import os from "node:os";
 import fs from "node:fs";
@@ -188,11 +188,59 @@ export async function benchServer(seedOpts, { root, name = DB, env = {} } = {}) 
     await client.connect();
     const seeded = await seed(client, seedOpts);
     await client.end();
-    return { ...seeded, stop, url };
+    return { ...seeded, stop, url, pid: child.pid };
   } catch (e) {
     await stop();
     throw e;
   }
+}
+
+// CPU time per request (issue 17): a busy machine moves req/s a lot between runs, CPU spent per request far less.
+// Linux /proc only; null elsewhere (then the tables print "-").
+const CLK_TCK = (() => {
+  try {
+    return Number(execSync("getconf CLK_TCK", { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, ms) of a process so far, or null. */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `fn` (an autocannon run) and adds `cpu: {server, db}` to its result: ms of CPU per request of the server
+ * process and of the database's backends serving it (PostgreSQL on this machine; `client` is a pg.Client on the
+ * bench database, whose own backend is left out).
+ */
+export async function withCpu(serverPid, client, fn) {
+  const backends = async () => (await client.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows.map((r) => r.pid);
+  const before = new Map((await backends()).map((p) => [p, cpuMs(p)]));
+  const s0 = cpuMs(serverPid);
+  const r = await fn();
+  const s1 = cpuMs(serverPid);
+  let db = 0;
+  let partial = false;
+  for (const p of new Set([...before.keys(), ...(await backends())])) {
+    const now = cpuMs(p);
+    const then = before.has(p) ? before.get(p) : 0;
+    if (now === null || then === null) {
+      partial = true; // a backend that went away during the run: its time is lost, the figure is a floor
+      continue;
+    }
+    db += now - then;
+  }
+  const n = r.requests?.total ?? 0;
+  r.cpu = s0 !== null && s1 !== null && n > 0 ? { server: (s1 - s0) / n, db: db / n, partial } : null;
+  return r;
 }
 
 export function machineLine() {

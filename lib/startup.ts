@@ -14,8 +14,10 @@ import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { releaseOwnLeases } from "@/lib/webhooks/deliver";
 import { closeRedis } from "@/lib/auth/rate-limit";
 import { markShuttingDown, instanceId } from "@/lib/system/instance";
+import { fastApi } from "@/lib/fast-api";
+import type { NodeFront } from "@/lib/http/node";
 
-const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void> };
+const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void>; __hbFastApi?: NodeFront };
 
 export function startService(): Promise<void> {
   g.__hbStartup ??= start().catch((e) => {
@@ -26,6 +28,8 @@ export function startService(): Promise<void> {
     throw e;
   });
   g.__hbShutdown = shutdownService;
+  // The search fast path (lib/http/node.ts): server.mjs hands it 4.2 and 4.3 before Next.js's router.
+  g.__hbFastApi = process.env.API_FAST_PATH === "off" ? undefined : fastApi;
   return g.__hbStartup;
 }
 

@@ -118,7 +118,7 @@ interface KeyRow {
 
 export async function resolveApiKey(database: Pick<Database, "prisma" | "sql">, key: string, now: Date): Promise<KeyLookup> {
   if (!key.startsWith(KEY_PREFIX)) return { ok: false };
-  const [row] = await database.sql.query<KeyRow>(KEY_SQL, [hashApiKey(key)]);
+  const [row] = await database.sql.query<KeyRow>(KEY_SQL, [hashApiKey(key)], { prepared: true });
   if (!row || row.revoked_at) return { ok: false };
   if (row.user_found !== null && !row.user_active) return { ok: false };
   // Record use at most once a minute, off the request's path.

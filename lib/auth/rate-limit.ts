@@ -47,6 +47,7 @@ export function databaseStore(database: Database): RateLimitStore {
          ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_counters.count + 1
          RETURNING count`,
         [key, new Date(start).toISOString(), new Date(start + windowMs).toISOString()],
+        { prepared: true },
       );
       return { count: Number(rows[0].count), resetAt: start + windowMs };
     },

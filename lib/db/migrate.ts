@@ -7,7 +7,13 @@ import crypto from "node:crypto";
 
 export interface SqlRunner {
   exec(sql: string): Promise<void>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `prepared`: a fixed statement run on (nearly) every request (the API-key lookup, the search versions, the
+   * rate-limit counter). On PostgreSQL it becomes a named prepared statement, parsed and planned once per pooled
+   * connection instead of once per call (planning was most of their cost, bench/RESULTS.md issue 17). Never for
+   * SQL text built per call: each distinct text would stay prepared on every connection.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: { prepared?: boolean }): Promise<T[]>;
 }
 
 export interface Migration {

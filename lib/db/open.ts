@@ -1,5 +1,6 @@
 // Opens the database: embedded PostgreSQL (PGlite, in DATA_DIR) when no DATABASE_URL is given,
 // a PostgreSQL server otherwise. Migrations are applied before the Prisma client is handed out.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
@@ -37,6 +38,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = await openPglite(opts);
   if (opts.migrate !== false) await applyMigrations(db.sql);
   return db;
+}
+
+const statementNames = new Map<string, string>();
+
+/** A prepared statement's name, from its text: the same text is the same statement on every connection. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `hb_${crypto.createHash("sha256").update(sql).digest("hex").slice(0, 24)}`));
+  return name;
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -103,7 +113,8 @@ async function openPostgres(url: string, poolSize = 10, migrate = true): Promise
           client.release();
         }
       },
-      query: async <T,>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+      query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) =>
+        (await pool.query(opts?.prepared ? { name: statementName(sql), text: sql, values: params } : { text: sql, values: params })).rows as T[],
     },
     async withLock(name, fn, opts) {
       const client = await pool.connect();

@@ -113,7 +113,8 @@ export class BuiltinChannelManager implements ChannelManager {
     const key = "city" in q.where ? q.where.city : q.where.hotelId;
     const adultsAsked = [...new Set(q.layout.map((l) => l.adults))];
     const [hotels, prices] = await Promise.all([
-      this.database.sql.query<HotelRow>(HOTELS_SQL(where), [key, q.checkin, q.nights]),
+      // One hotel (4.1's pricing, 4.3): a fixed primary-key statement, prepared (planning cost more than running it).
+      this.database.sql.query<HotelRow>(HOTELS_SQL(where), [key, q.checkin, q.nights], { prepared: !("city" in q.where) }),
       this.database.sql.query<PriceRow>(PRICES_SQL(where), [key, q.checkin, q.nights, adultsAsked]),
     ]);
     const days = Array.from({ length: q.nights }, (_, i) => addDays(q.checkin, i));

@@ -24,13 +24,13 @@ const HOTEL_VERSION_SQL = `SELECT version::text AS v FROM hotel_search_versions 
 
 /** The counters of every hotel filed under the city ("id.version,..."); "" when the city has no hotel. */
 export async function cityVersion(database: Database, city: string): Promise<string> {
-  const rows = await database.sql.query<{ v: string }>(CITY_VERSION_SQL, [city]);
+  const rows = await database.sql.query<{ v: string }>(CITY_VERSION_SQL, [city], { prepared: true });
   return rows[0]?.v ?? "";
 }
 
 /** The hotel's counter; null when the hotel does not exist. */
 export async function hotelVersion(database: Database, hotelId: number): Promise<string | null> {
-  const rows = await database.sql.query<{ v: string }>(HOTEL_VERSION_SQL, [hotelId]);
+  const rows = await database.sql.query<{ v: string }>(HOTEL_VERSION_SQL, [hotelId], { prepared: true });
   return rows[0]?.v ?? null;
 }
 

@@ -2,7 +2,10 @@
 // in-process search cache. Every kind of write made through instance A (a booking's hold, a cancellation, the
 // expiry job, ARI inventory and prices, a room type closed by direct SQL, a hotel renamed) is seen by the very
 // next search through instance B, whose cache held the previous answer. Also checks that cached answers go out
-// compressed exactly once through Next.js (br / gzip negotiated, no double encoding). Needs `next build` first.
+// compressed exactly once (br / gzip negotiated, no double encoding). Instance A serves everything through Next.js
+// (API_FAST_PATH=off); instance B answers the searches on its fast path (lib/http/node.ts, before Next.js), so
+// the freshness checks run on the fast path, and the same requests to both compare the fast path with Next.js
+// byte for byte. Needs `next build` first.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -39,9 +42,9 @@ async function admin(sql: string) {
 }
 
 let db: pg.Pool;
-const instances: Array<{ child: ChildProcess; dataDir: string; exited: Promise<number | null> }> = [];
+const instances: Array<{ child: ChildProcess; dataDir: string; exited: Promise<number | null>; logFile: string }> = [];
 
-function startInstance(port: number) {
+function startInstance(port: number, extra: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hb-search-${port}-`));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -61,12 +64,14 @@ function startInstance(port: number) {
     LOG_REQUESTS: "off",
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  for (const k of ["TEST_CLOCK", "REDIS_URL", "AUTH_SECRET", "CARD_ENCRYPTION_PRIVATE_KEY", "VIRTUAL_CARD_ENCRYPTION_KEY", "CARD_HASH_KEY", "NEXTAUTH_URL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "SEARCH_CACHE"]) delete env[k];
+  for (const k of ["TEST_CLOCK", "REDIS_URL", "AUTH_SECRET", "CARD_ENCRYPTION_PRIVATE_KEY", "VIRTUAL_CARD_ENCRYPTION_KEY", "CARD_HASH_KEY", "NEXTAUTH_URL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "SEARCH_CACHE", "API_FAST_PATH"]) delete env[k];
+  Object.assign(env, extra);
   fs.mkdirSync(LOG_DIR, { recursive: true });
-  const log = fs.openSync(path.join(LOG_DIR, `search-instance-${port}.log`), "w");
+  const logFile = path.join(LOG_DIR, `search-instance-${port}.log`);
+  const log = fs.openSync(logFile, "w");
   const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", log, log] });
   const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  instances.push({ child, dataDir, exited });
+  instances.push({ child, dataDir, exited, logFile });
 }
 
 interface Res {
@@ -122,7 +127,7 @@ const ctx: { key: string; hotelId: number } = { key: "", hotelId: 0 };
 beforeAll(async () => {
   await admin(`CREATE DATABASE "${DB_NAME}"`);
   db = new pg.Pool({ connectionString: DB_URL, max: 2 });
-  startInstance(A);
+  startInstance(A, { API_FAST_PATH: "off" });
   startInstance(B);
   for (const port of [A, B]) {
     const deadline = Date.now() + 150_000;
@@ -246,5 +251,70 @@ describe("search answers stay exact across two instances (writes through A, sear
     const gz = ok(await call(A, "GET", `/api/v2/hotels/${ctx.hotelId}/inventory?from=${day(19)}&to=${day(25)}`, { key: OPERATOR_KEY, headers: { "accept-encoding": "gzip" } }), "grid");
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gz.body).toEqual(grid.body);
+  });
+});
+
+describe("the fast path (B: 4.2, 4.3, 4.1) answers exactly what Next.js (A) answers", () => {
+  it("runs on B and not on A", () => {
+    const [a, b] = instances.map((i) => fs.readFileSync(i.logFile, "utf8"));
+    expect(b).toMatch(/escuchando.*búsqueda rápida activa/);
+    expect(a).toMatch(/escuchando/);
+    expect(a).not.toMatch(/búsqueda rápida activa/);
+  });
+
+  it("the same status, headers and bytes for answers and refusals, however encoded", async () => {
+    const wholesale = cityPath().replace("/retailer/", "/wholesale/");
+    const cases: Array<{ method: string; path: string; key?: string; body?: unknown; headers?: Record<string, string> }> = [];
+    for (const ae of ["gzip, br", "br", "gzip", "deflate", "gzip;q=0.5, deflate", "identity", undefined]) {
+      const headers: Record<string, string> = ae === undefined ? {} : { "accept-encoding": ae };
+      cases.push(
+        { method: "POST", path: cityPath(), key: ctx.key, body: LAYOUT, headers },
+        { method: "POST", path: cityPath(), key: ctx.key, body: { layout: [{ adults: 2 }, { adults: 1, children_ages: [4, 9] }] }, headers },
+        { method: "GET", path: hotelPath(), key: ctx.key, headers },
+        { method: "POST", path: cityPath(), body: LAYOUT, headers },
+        { method: "POST", path: cityPath(), key: "hbk_revocada_o_inexistente_0123456789", body: LAYOUT, headers },
+        { method: "POST", path: wholesale, key: ctx.key, body: LAYOUT, headers },
+        { method: "POST", path: cityPath(), key: ctx.key, body: { layout: "dos" }, headers },
+        { method: "POST", path: cityPath().replace(encodeURIComponent(CITY), "Ninguna"), key: ctx.key, body: LAYOUT, headers },
+        { method: "GET", path: hotelPath().replace(`hotel_id=${ctx.hotelId}`, "hotel_id=987654"), key: ctx.key, headers },
+      );
+    }
+    let n = 0;
+    for (const c of cases) {
+      n += 1;
+      const headers = { ...c.headers, "x-request-id": `same-${n}` };
+      const a = await call(A, c.method, c.path, { key: c.key, body: c.body, headers });
+      const b = await call(B, c.method, c.path, { key: c.key, body: c.body, headers });
+      const what = `${c.method} ${c.path} ${JSON.stringify(c.headers)} ${c.key ? "key" : "no key"}`;
+      expect(b.status, what).toBe(a.status);
+      const { date: _da, ...ha } = a.headers;
+      const { date: _db, ...hb } = b.headers;
+      expect(hb, what).toEqual(ha);
+      expect(b.raw.equals(a.raw), `${what}: bytes differ`).toBe(true);
+    }
+  });
+
+  it("4.1: a booking made on either instance replays byte for byte through both", async () => {
+    const later = (b: ReturnType<typeof booking>) => {
+      const r = structuredClone(b);
+      Object.assign(r.reservation, { checkin: day(23), checkout: day(24), nights: "1" });
+      Object.assign(r.reservation.roomsData[0], { checkin: day(23), checkout: day(24) });
+      return r;
+    };
+    for (const first of [B, A]) {
+      const idem = `multi-booking-${first}-${crypto.randomBytes(4).toString("hex")}`;
+      const body = later(booking("DBL"));
+      const made = ok(await call(first, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers: { "idempotency-key": idem } }), "booking");
+      expect(made.body.chatbot_id).toMatch(/^HB/);
+      const headers = { "idempotency-key": idem, "x-request-id": `${idem}-replay` };
+      const a = await call(A, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers });
+      const b = await call(B, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body, headers });
+      expect(a.headers["idempotent-replayed"]).toBe("true");
+      const { date: _da, ...ha } = a.headers;
+      const { date: _db, ...hb } = b.headers;
+      expect(hb).toEqual(ha);
+      expect(b.raw.equals(a.raw)).toBe(true);
+      expect(a.body).toEqual(made.body);
+    }
   });
 });
