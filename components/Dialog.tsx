@@ -52,7 +52,7 @@ export function Dialog({
   );
 }
 
-/** Asks before an action: the question, what will happen, and the two choices. */
+/** Asks before an action: the question, what will happen, and the two choices. showModal() focuses the first button, the safe one (Enter never confirms by accident). */
 export function ConfirmDialog({
   open,
   title,
@@ -87,7 +87,7 @@ export function ConfirmDialog({
           <button type="button" className="btn-secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className={danger ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={busy} autoFocus>
+          <button type="button" className={danger ? "btn-danger" : "btn-primary"} onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </button>
         </>

@@ -283,11 +283,19 @@ export const test = base.extend<{ a11yWatch: A11yWatch }>({
 
 /**
  * A confirmation is the portal's one dialog (issue 15, 6): modal, centred in the viewport (not in the top-left corner
- * over the sidebar), focus inside it, Escape closes it.
+ * over the sidebar), focus on its safe button and never behind it, Escape closes it.
  */
 export async function expectCentredDialog(page: Page, dialog: Locator, opts: { escape?: boolean } = {}) {
   await expect(dialog).toBeVisible();
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  // Focus starts on the safe choice (the first button), so Enter never confirms by accident.
+  expect(await dialog.evaluate((d) => document.activeElement === d.querySelector("button"))).toBe(true);
+  // The page behind is inert: Tab never reaches an element outside the dialog.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body), "focus stays in the dialog").toBe(true);
+  }
+  await dialog.locator("button").first().focus();
   const box = (await dialog.boundingBox())!;
   const vp = page.viewportSize()!;
   expect(Math.abs(box.x + box.width / 2 - vp.width / 2), "dialog centred horizontally").toBeLessThan(8);

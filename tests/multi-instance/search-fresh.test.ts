@@ -6,72 +6,32 @@
 // (API_FAST_PATH=off); instance B answers the searches on its fast path (lib/http/node.ts, before Next.js), so
 // the freshness checks run on the fast path, and the same requests to both compare the fast path with Next.js
 // byte for byte. Needs `next build` first.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { day, startServer, stopServers, testDatabase, until, type Instance } from "./harness";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BASE_PORT = Number(process.env.SEARCH_MULTI_PORT ?? 3186);
 const A = BASE_PORT;
 const B = BASE_PORT + 1;
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = `hbsearch_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-const DB_URL = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const DATABASE = testDatabase("hbsearch");
 const OPERATOR_KEY = "hbk_search_multi_operator_key_0123456789";
 const CRON_SECRET = "search-multi-cron-secret";
-const LOG_DIR = path.join(ROOT, "test-results", "multi-instance");
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 let db: pg.Pool;
-const instances: Array<{ child: ChildProcess; dataDir: string; exited: Promise<number | null>; logFile: string }> = [];
+const instances: Instance[] = [];
 
 function startInstance(port: number, extra: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hb-search-${port}-`));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: DB_URL,
-    DATABASE_POOL_SIZE: "5",
-    PUBLIC_BASE_URL: `http://localhost:${port}`,
-    SECRETS_MASTER_KEY: "search-multi-test-master-key-0123456789",
-    OPERATOR_API_KEY: OPERATOR_KEY,
-    CRON_SECRET,
-    SCHEDULER: "off",
-    RATE_LIMIT_PER_MINUTE: "0",
-    DEMO_SEED: "off",
-    LOG_REQUESTS: "off",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  for (const k of ["TEST_CLOCK", "REDIS_URL", "AUTH_SECRET", "CARD_ENCRYPTION_PRIVATE_KEY", "VIRTUAL_CARD_ENCRYPTION_KEY", "CARD_HASH_KEY", "NEXTAUTH_URL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "SEARCH_CACHE", "API_FAST_PATH"]) delete env[k];
-  Object.assign(env, extra);
-  fs.mkdirSync(LOG_DIR, { recursive: true });
-  const logFile = path.join(LOG_DIR, `search-instance-${port}.log`);
-  const log = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", log, log] });
-  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  instances.push({ child, dataDir, exited, logFile });
+  instances.push(
+    startServer({
+      port,
+      databaseUrl: DATABASE.url,
+      logName: `search-instance-${port}`,
+      env: { SECRETS_MASTER_KEY: "search-multi-test-master-key-0123456789", OPERATOR_API_KEY: OPERATOR_KEY, CRON_SECRET, RATE_LIMIT_PER_MINUTE: "0", ...extra },
+    }),
+  );
 }
 
 interface Res {
@@ -117,7 +77,6 @@ function ok(r: Res, what: string): Res {
   return r;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 const CHECKIN = day(20);
 const NIGHTS = 2;
 const CITY = "Villa Busqueda";
@@ -125,18 +84,12 @@ const LAYOUT = { layout: [{ adults: 2 }] };
 const ctx: { key: string; hotelId: number } = { key: "", hotelId: 0 };
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${DB_NAME}"`);
-  db = new pg.Pool({ connectionString: DB_URL, max: 2 });
+  await DATABASE.create();
+  db = new pg.Pool({ connectionString: DATABASE.url, max: 2 });
   startInstance(A, { API_FAST_PATH: "off" });
   startInstance(B);
   for (const port of [A, B]) {
-    const deadline = Date.now() + 150_000;
-    for (;;) {
-      const s = await call(port, "GET", "/api/health/ready").then((r) => r.status, () => 0);
-      if (s === 200) break;
-      if (Date.now() > deadline) throw new Error(`instance ${port} not ready`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await until(`instance ${port} ready`, async () => (await call(port, "GET", "/api/health/ready")).status, (s) => s === 200, 150_000, 500);
   }
   const op = (m: string, p: string, body?: unknown) => call(A, m, `/api${p}`, { key: OPERATOR_KEY, body });
   const hotel = ok(await op("POST", "/v2/hotels", { name: "Hotel Fresco", city: CITY }), "hotel");
@@ -159,14 +112,9 @@ beforeAll(async () => {
 }, 200_000);
 
 afterAll(async () => {
-  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGTERM");
-  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 20_000))])));
-  for (const i of instances) {
-    if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGKILL");
-    fs.rmSync(i.dataDir, { recursive: true, force: true });
-  }
+  await stopServers(instances);
   await db?.end();
-  await admin(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+  await DATABASE.drop();
 }, 60_000);
 
 const cityPath = () => `/api/v2/bookings/agencies/retailer/availability?checkin=${CHECKIN}&nights=${NIGHTS}&city=${encodeURIComponent(CITY)}`;

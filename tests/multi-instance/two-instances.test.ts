@@ -2,44 +2,24 @@
 // DATA_DIR, started together behind a round-robin proxy that alternates on every request. An API journey
 // proves nothing lives in one instance; then one instance is killed (SIGKILL) in the middle of a webhook
 // delivery and the other delivers it after the lease, with the same webhook-id. Needs `next build` first.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
+import { ROOT, day, isAlive, startServer, stopServers, testDatabase, until, type Instance } from "./harness";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BASE_PORT = Number(process.env.MULTI_PORT ?? 3230);
 const PROXY_PORT = BASE_PORT;
 const PORTS = [BASE_PORT + 1, BASE_PORT + 2];
 const RECEIVER_PORT = BASE_PORT + 5;
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const DB_NAME = `hbmulti_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
-const DB_URL = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
+const DATABASE = testDatabase("hbmulti");
 const OPERATOR_KEY = "hbk_multi_instance_operator_key_0123456789";
 const RATE_LIMIT = 60;
 const LEASE_MS = 15_000;
-const LOG_DIR = path.join(ROOT, "test-results", "multi-instance");
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 let db: pg.Pool;
-const instances: Array<{ port: number; child: ChildProcess; dataDir: string; exited: Promise<number | null> }> = [];
+const instances: Instance[] = [];
 let proxy: http.Server;
 let receiver: http.Server;
 const served: number[] = [];
@@ -79,7 +59,7 @@ function startReceiver() {
 function startProxy() {
   let next = 0;
   proxy = http.createServer((req, res) => {
-    const alive = PORTS.filter((p) => instances.find((i) => i.port === p && i.child.exitCode === null && i.child.signalCode === null));
+    const alive = PORTS.filter((p) => instances.find((i) => i.port === p && isAlive(i)));
     const port = alive[next++ % alive.length];
     served.push(port);
     const headers = { ...req.headers };
@@ -101,51 +81,25 @@ function startProxy() {
 }
 
 function startInstance(port: number) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hb-multi-${port}-`));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: DB_URL,
-    DATABASE_POOL_SIZE: "5",
-    PUBLIC_BASE_URL: `http://localhost:${PROXY_PORT}`,
-    SECRETS_MASTER_KEY: "multi-instance-test-master-key-0123456789",
-    OPERATOR_API_KEY: OPERATOR_KEY,
-    CRON_SECRET: "multi-cron-secret",
-    TRUSTED_PROXIES: "loopback",
-    SCHEDULER: "on",
-    SCHEDULER_INTERVAL_MS: "1000",
-    WEBHOOK_LEASE_MS: String(LEASE_MS),
-    WEBHOOK_ALLOW_PRIVATE: "1",
-    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-    DEMO_SEED: "off",
-    LOG_REQUESTS: "off",
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  for (const k of ["TEST_CLOCK", "REDIS_URL", "AUTH_SECRET", "CARD_ENCRYPTION_PRIVATE_KEY", "VIRTUAL_CARD_ENCRYPTION_KEY", "CARD_HASH_KEY", "NEXTAUTH_URL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID"]) delete env[k];
-  fs.mkdirSync(LOG_DIR, { recursive: true });
-  const log = fs.openSync(path.join(LOG_DIR, `instance-${port}.log`), "w");
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", log, log] });
-  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  instances.push({ port, child, dataDir, exited });
-}
-
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs: number, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      last = await fn();
-      if (ok(last)) return last;
-    } catch (e) {
-      lastError = e;
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(last)} ${lastError ? String(lastError) : ""}`);
+  instances.push(
+    startServer({
+      port,
+      databaseUrl: DATABASE.url,
+      logName: `instance-${port}`,
+      env: {
+        PUBLIC_BASE_URL: `http://localhost:${PROXY_PORT}`,
+        SECRETS_MASTER_KEY: "multi-instance-test-master-key-0123456789",
+        OPERATOR_API_KEY: OPERATOR_KEY,
+        CRON_SECRET: "multi-cron-secret",
+        TRUSTED_PROXIES: "loopback",
+        SCHEDULER: "on",
+        SCHEDULER_INTERVAL_MS: "1000",
+        WEBHOOK_LEASE_MS: String(LEASE_MS),
+        WEBHOOK_ALLOW_PRIVATE: "1",
+        RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      },
+    }),
+  );
 }
 
 interface Res {
@@ -175,11 +129,9 @@ function ok(r: Res, what: string): Res {
   return r;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
-
 beforeAll(async () => {
-  await admin(`CREATE DATABASE "${DB_NAME}"`);
-  db = new pg.Pool({ connectionString: DB_URL, max: 2 });
+  await DATABASE.create();
+  db = new pg.Pool({ connectionString: DATABASE.url, max: 2 });
   await startReceiver();
   await startProxy();
   // Started together on an empty database: both race for the migrations.
@@ -190,17 +142,12 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const i of instances) if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGTERM");
-  await Promise.all(instances.map((i) => Promise.race([i.exited, new Promise((r) => setTimeout(r, 20_000))])));
-  for (const i of instances) {
-    if (i.child.exitCode === null && i.child.signalCode === null) i.child.kill("SIGKILL");
-    fs.rmSync(i.dataDir, { recursive: true, force: true });
-  }
+  await stopServers(instances);
   await new Promise((r) => proxy?.close(r));
   receiver?.closeAllConnections();
   await new Promise((r) => receiver?.close(r));
   await db?.end();
-  await admin(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+  await DATABASE.drop();
 }, 60_000);
 
 describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
@@ -393,13 +340,13 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
   }, 90_000);
 
   it("SIGTERM: the survivor stops taking requests, hands back its leases, closes its pool and exits 0", async () => {
-    const survivor = instances.find((i) => i.child.exitCode === null && i.child.signalCode === null)!;
-    const before = (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [DB_NAME])).rows[0].n;
+    const survivor = instances.find(isAlive)!;
+    const before = (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [DATABASE.name])).rows[0].n;
     survivor.child.kill("SIGTERM");
     expect(await survivor.exited).toBe(0);
-    const after = (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [DB_NAME])).rows[0].n;
+    const after = (await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [DATABASE.name])).rows[0].n;
     expect(after).toBeLessThan(before);
-    const log = fs.readFileSync(path.join(LOG_DIR, `instance-${survivor.port}.log`), "utf8");
+    const log = fs.readFileSync(survivor.logFile, "utf8");
     expect(log).toContain("shutdown_complete");
   }, 40_000);
 });
