@@ -34,13 +34,19 @@ export const artifact = (name: string) => path.join("test-results", "screenshots
 
 const AXE_TAGS = ["wcag2a", "wcag2aa"];
 const SERIOUS = new Set(["serious", "critical"]);
+const axeRuns = new WeakMap<Page, Promise<void>>();
 
 /**
  * The serious and critical axe-core violations (WCAG 2 A/AA) on the page as it is now, one line per rule and node.
  * Legacy mode runs axe in the page itself (no blank helper page opened in the context).
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  // One analysis at a time per page: the automatic check after a navigation and a journey's own axe() (shoot)
+  // would otherwise meet in the page ("Axe is already running").
+  const previous = axeRuns.get(page) ?? Promise.resolve();
+  const run = previous.then(() => new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze());
+  axeRuns.set(page, run.then(() => undefined, () => undefined));
+  const result = await run;
   return result.violations
     .filter((v) => SERIOUS.has(v.impact ?? ""))
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}${n.failureSummary ? ` · ${n.failureSummary.split("\n").slice(1).join(" ").trim()}` : ""}`));
