@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { luhnValid } from "@/lib/payments/card-validation";
 import type { MethodResponse } from "openapi-fetch";
 import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
@@ -18,25 +19,13 @@ type CardResult = Extract<PayAnswer, { status: string }>;
 /** What the guest's bank said when PSE sent them back here (`?status=`). */
 export type ReturnStatus = "rejected" | "pending" | null;
 
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 const thisYear = new Date().getFullYear();
 const cardSchema = z.object({
   number: z
     .string()
     .transform((s) => s.replace(/\D/g, ""))
     .refine((d) => d.length > 0, "Escriba el número de la tarjeta")
-    .refine((d) => d.length === 0 || (d.length >= 13 && d.length <= 19 && luhn(d)), "El número de tarjeta no es válido; revíselo"),
+    .refine((d) => d.length === 0 || (d.length >= 13 && d.length <= 19 && luhnValid(d)), "El número de tarjeta no es válido; revíselo"),
   holder: z.string().trim().min(1, "Escriba el nombre como aparece en la tarjeta").max(100, "Máximo 100 caracteres"),
   month: z.string().trim().regex(/^(0?[1-9]|1[0-2])$/, "Escriba el mes con dos dígitos, de 01 a 12"),
   year: z

@@ -1,18 +1,7 @@
 // Cobrar's rules (a sentence under each field), its starting values and where the API's field names land.
 import { z } from "zod";
+import { luhnValid } from "@/lib/payments/card-validation";
 
-const luhn = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 const text = (required: string, max: number, maxMsg: string) => z.string().trim().min(1, required).max(max, maxMsg);
 const percent = (label: string) =>
   z
@@ -56,7 +45,7 @@ export const takePaymentSchema = z
     if (v.tab === "card") {
       const digits = v.cc_number.replace(/\D/g, "");
       need("detail", v.detail.length <= 99, "Máximo 99 caracteres para un cobro con tarjeta");
-      need("cc_number", digits.length >= 13 && digits.length <= 19 && luhn(digits), digits.length === 0 ? "Escriba el número de la tarjeta" : "El número de tarjeta no es válido; revíselo");
+      need("cc_number", digits.length >= 13 && digits.length <= 19 && luhnValid(digits), digits.length === 0 ? "Escriba el número de la tarjeta" : "El número de tarjeta no es válido; revíselo");
       need("cc_holder", v.cc_holder.length > 0, "Escriba el nombre como aparece en la tarjeta");
       need("cc_month", v.cc_month !== "", "Elija el mes");
       need("cc_year", v.cc_year !== "", "Elija el año");
