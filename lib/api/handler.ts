@@ -15,6 +15,7 @@ import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
 import { toJson } from "@/lib/http/json";
+import { compilePath } from "@/lib/http/path-pattern";
 import { systemClock, type Clock } from "@/lib/clock";
 import { authenticate, authenticateCron } from "@/lib/auth/authenticate";
 import { takeLimits, apiRule } from "@/lib/auth/rate-limit";
@@ -26,22 +27,6 @@ interface CompiledRoute {
   def: AnyRoute;
   regex: RegExp;
   names: string[];
-}
-
-export function compilePath(path: string): { regex: RegExp; names: string[] } {
-  const names: string[] = [];
-  const pattern = path
-    .split(/(\{[a-zA-Z_][a-zA-Z0-9_]*\})/)
-    .map((part) => {
-      const m = /^\{([a-zA-Z_][a-zA-Z0-9_]*)\}$/.exec(part);
-      if (m) {
-        names.push(m[1]);
-        return "([^/]+)";
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    })
-    .join("");
-  return { regex: new RegExp(`^${pattern}$`), names };
 }
 
 export interface ApiHandlerOptions {

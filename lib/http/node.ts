@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MAX_BODY_BYTES } from "./body";
 import { negotiateEncoding } from "./compress";
+import { compilePath } from "./path-pattern";
 import { securityHeaders } from "@/lib/security-headers";
 
 /** What server.mjs finds on globalThis.__hbFastApi. */
@@ -94,15 +95,6 @@ async function writeResponse(res: ServerResponse, r: Response) {
   res.end();
 }
 
-/** "/v2/bookings/agencies/{agency_type}/availability" under `basePath` as an exact-path regex. */
-function pathRegex(basePath: string, path: string): RegExp {
-  const pattern = `${basePath}${path}`
-    .split(/(\{[a-zA-Z_][a-zA-Z0-9_]*\})/)
-    .map((part) => (/^\{\w+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${pattern}$`);
-}
-
 /**
  * The front for `routes` ("METHOD /path" as in lib/routes.ts) of `handler`, the /api handler mounted at `basePath`.
  * Only exact paths are claimed: a trailing slash or %-escapes in the path go to Next.js (its redirects, proxy.ts's gate).
@@ -110,7 +102,7 @@ function pathRegex(basePath: string, path: string): RegExp {
 export function nodeFront(handler: (req: Request) => Promise<Response>, basePath: string, routes: string[]): NodeFront {
   const claimed = routes.map((r) => {
     const [method, path] = r.split(" ");
-    return { method, regex: pathRegex(basePath, path) };
+    return { method, regex: compilePath(`${basePath}${path}`).regex };
   });
   return {
     claims(req) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { compilePath } from "@/lib/api/handler";
+import { compilePath } from "@/lib/http/path-pattern";
 import { toJson } from "./json";
 import { formatZodError } from "./zod";
 import { redact } from "./log";
