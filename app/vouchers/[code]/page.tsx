@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { orNotFound, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { formatDate, formatDateTime, formatMoney, cityLabel, countLabel, guestsLabel } from "@/lib/format";
-import { guestVoucher } from "@/lib/payments/voucher";
+import { guestVoucher, percentText } from "@/lib/payments/voucher";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 
@@ -17,7 +17,6 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   const { db } = await serviceContext();
   const v = await orNotFound(guestVoucher(db, code));
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
-  const pct = (d: { toString(): string }) => String(Math.round(Number(d.toString()) * 100));
   const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20", cancelled: "bg-slate-100 text-slate-600 ring-slate-500/20", refunded: "bg-sky-50 text-sky-700 ring-sky-600/20" }[v.status];
   const rows: [string, React.ReactNode][] = [
     [t("voucher.date"), formatDateTime(v.paid_at, locale)],
@@ -83,21 +82,21 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
           </dl>
           <dl className="grid grid-cols-2 gap-y-1 border-t border-slate-200 pt-4 text-sm">
             {/* Taxes and service appear only when the payment broke them down (Cobrar's default is 0 %, as links). */}
-            {(pct(v.tax_percent) !== "0" || pct(v.service_percent) !== "0") && (
+            {(percentText(v.tax_percent) !== "0" || percentText(v.service_percent) !== "0") && (
               <>
                 <dt className="text-slate-600">{t("voucher.base")}</dt>
                 <dd className="text-right">{money(v.base_amount)}</dd>
               </>
             )}
-            {pct(v.tax_percent) !== "0" && (
+            {percentText(v.tax_percent) !== "0" && (
               <>
-                <dt className="text-slate-600">{t("voucher.tax", { p: pct(v.tax_percent) })}</dt>
+                <dt className="text-slate-600">{t("voucher.tax", { p: percentText(v.tax_percent) })}</dt>
                 <dd className="text-right">{money(v.tax_amount)}</dd>
               </>
             )}
-            {pct(v.service_percent) !== "0" && (
+            {percentText(v.service_percent) !== "0" && (
               <>
-                <dt className="text-slate-600">{t("voucher.service", { p: pct(v.service_percent) })}</dt>
+                <dt className="text-slate-600">{t("voucher.service", { p: percentText(v.service_percent) })}</dt>
                 <dd className="text-right">{money(v.service_amount)}</dd>
               </>
             )}
