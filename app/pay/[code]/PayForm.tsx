@@ -1,11 +1,12 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import { luhnValid } from "@/lib/payments/card-validation";
 import type { MethodResponse } from "openapi-fetch";
 import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
+import { useNow } from "@/lib/client/use-now";
 import { payMessages } from "@/lib/links/pay-messages";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { Field, apiErrorText, fieldA11y, useZodForm } from "@/components/Form";
@@ -66,16 +67,7 @@ function LookupSelect({ id, label, options, error, placeholder, ...rest }: { id:
 export function TimeLeft({ expiresAt }: { expiresAt: string }) {
   const t = useDict(payMessages);
   const { locale } = useI18n();
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const id = setInterval(tick, 30_000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(id);
-    };
-  }, []);
+  const now = useNow(30_000);
   const ms = now === null ? null : new Date(expiresAt).getTime() - now;
   let text = t("expiresAt", { date: formatDateTime(expiresAt, locale) });
   if (ms !== null && ms > 0) {

@@ -1,18 +1,9 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useNow } from "@/lib/client/use-now";
 
 /** The time left until `deadline`, ticking every second ("5h 03m 09s"); null until mounted or without a deadline. */
 export function useCountdown(deadline: string | undefined) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const id = setInterval(tick, 1000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(id);
-    };
-  }, []);
+  const now = useNow(1000);
   if (!deadline || now === null) return null;
   const ms = new Date(deadline).getTime() - now;
   if (ms <= 0) return { overdue: true, text: "" };
