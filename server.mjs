@@ -61,7 +61,7 @@ const ENCODING_HEADER = "x-hotelpay-content-encoding";
 globalThis.__hbEncodingHeader = ENCODING_HEADER;
 
 // The search fast path (issue 17, lib/http/node.ts): the app registers at start-up a front that answers the
-// cached searches (4.2, 4.3) with the same /api pipeline the Next.js route runs, without Next's router,
+// cached searches (4.2, 4.3) and bookings (4.1; lib/fast-api.ts) with the same /api pipeline the Next.js route runs, without Next's router,
 // request wrapper and web streams (most of a cached answer's cost). It claims a request from its line and
 // headers alone; everything else, and anything unusual, goes to Next.js. Next's own compression middleware
 // wraps it as it wraps Next (router-server.js), so small answers are gzip/deflate-encoded exactly as before.

@@ -28,7 +28,7 @@ export function startService(): Promise<void> {
     throw e;
   });
   g.__hbShutdown = shutdownService;
-  // The search fast path (lib/http/node.ts): server.mjs hands it 4.2 and 4.3 before Next.js's router.
+  // The search fast path (lib/http/node.ts): server.mjs hands it the routes of lib/fast-api.ts (4.1, 4.2, 4.3) before Next.js's router.
   g.__hbFastApi = process.env.API_FAST_PATH === "off" ? undefined : fastApi;
   return g.__hbStartup;
 }
