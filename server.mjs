@@ -89,11 +89,17 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify({ code: "503", message: "Servicio no disponible", detail: "La instancia se está apagando; reintente" }));
     return;
   }
+  // A request is in flight until its response closed AND its handler finished: a client that hangs up does not
+  // stop the work it started (a booking holding rooms, then writing), and the pool must not close under it.
   inFlight += 1;
-  res.on("close", () => {
+  let open = 2;
+  const settle = () => {
+    open -= 1;
+    if (open > 0) return;
     inFlight -= 1;
     if (inFlight === 0 && idle) idle();
-  });
+  };
+  res.once("close", settle);
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => (String(name).toLowerCase() === ENCODING_HEADER ? setHeader("content-encoding", value) : setHeader(name, value));
   const client = stampClient(req, trusted);
@@ -109,10 +115,10 @@ const server = http.createServer((req, res) => {
     res.once("close", () => {
       if (!res.writableFinished) releaseCompressionStream(res);
     });
-    fastApi.serve(req, res).catch(fail);
+    fastApi.serve(req, res).catch(fail).finally(settle);
     return;
   }
-  handle(req, res).catch(fail);
+  handle(req, res).catch(fail).finally(settle);
 });
 server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout (60 s)
 server.headersTimeout = 66_000;
@@ -136,12 +142,21 @@ async function shutdown(signal) {
     await Promise.race([new Promise((r) => (idle = r)), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   }
   server.closeAllConnections?.();
+  if (inFlight > 0) console.error(JSON.stringify({ t: new Date().toISOString(), level: "warn", msg: "shutdown_requests_unfinished", in_flight: inFlight }));
+  // The service's own shutdown (scheduler, webhook leases, pool) is bounded too: a pool client that some
+  // unfinished work still holds must not keep the process alive forever.
+  const waitMs = Math.max(1000, deadline - Date.now());
+  let timedOut = false;
   try {
-    await globalThis.__hbShutdown?.({ waitMs: Math.max(1000, deadline - Date.now()) });
+    await Promise.race([
+      globalThis.__hbShutdown?.({ waitMs }),
+      new Promise((r) => setTimeout(() => r((timedOut = true)), waitMs + 5000).unref()),
+    ]);
   } catch (e) {
     console.error(String(e?.message ?? e));
   }
-  process.exit(0);
+  if (timedOut) console.error(JSON.stringify({ t: new Date().toISOString(), level: "error", msg: "shutdown_timed_out" }));
+  process.exit(timedOut ? 1 : 0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

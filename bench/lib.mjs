@@ -50,7 +50,9 @@ export const BENCH_OPERATOR_KEY = "hbk_bench_operator_key_0123456789abcdef";
 /** The production server (server.mjs) of the checkout at `root` (this one by default) on database `url`. */
 export function startServer(extraEnv = {}, { root = process.cwd(), url = dbUrl, port = PORT } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hb-bench-"));
-  const child = spawn(process.execPath, ["server.mjs"], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -5,7 +5,8 @@
 // compressed exactly once (br / gzip negotiated, no double encoding). Instance A serves everything through Next.js
 // (API_FAST_PATH=off); instance B answers the searches on its fast path (lib/http/node.ts, before Next.js), so
 // the freshness checks run on the fast path, and the same requests to both compare the fast path with Next.js
-// byte for byte. Needs `next build` first.
+// byte for byte. Last, each instance gets SIGTERM while bookings it started run on after their clients hung up:
+// each finishes (or gives its rooms back) before the pool closes, and the instance exits 0. Needs `next build` first.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -265,4 +266,60 @@ describe("the fast path (B: 4.2, 4.3, 4.1) answers exactly what Next.js (A) answ
       expect(a.body).toEqual(made.body);
     }
   });
+});
+
+describe("SIGTERM with bookings in flight whose clients hung up", () => {
+  /** Sends a booking and hangs up without waiting for the answer; resolves once the request left. */
+  function bookAndHangUp(port: number, roomId: string, offset: number): http.ClientRequest {
+    const body = booking(roomId);
+    Object.assign(body.reservation, { checkin: day(offset), checkout: day(offset + 1), nights: "1" });
+    Object.assign(body.reservation.roomsData[0], { checkin: day(offset), checkout: day(offset + 1) });
+    const payload = JSON.stringify(body);
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: `/api/v2/bookings/hotel_id=${ctx.hotelId}`,
+      headers: { authorization: `Bearer ${ctx.key}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) },
+      agent: false,
+    });
+    req.on("error", () => undefined); // we hang up on purpose
+    req.end(payload);
+    return req;
+  }
+
+  // Every room-night sold belongs to a reservation that still holds it, and no hold is left half done.
+  async function ledgerConsistent() {
+    const { rows } = await db.query(
+      `SELECT (SELECT coalesce(sum(i.sold), 0)::int FROM inventory_nights i JOIN room_types rt ON rt.id = i.room_type_id WHERE rt.hotel_id = $1) AS sold,
+              (SELECT coalesce(sum(rr.quantity * (rr.checkout - rr.checkin)), 0)::int FROM reservation_rooms rr JOIN reservations r ON r.id = rr.reservation_id
+                 WHERE r.hotel_id = $1 AND r.status IN ('pending_payment', 'confirmed')) AS held,
+              (SELECT count(*)::int FROM channel_holds WHERE hotel_id = $1 AND state IN ('holding', 'releasing')) AS unfinished`,
+      [ctx.hotelId],
+    );
+    return rows[0];
+  }
+
+  for (const [name, port] of [["B (fast path)", B], ["A (Next.js)", A]] as const) {
+    it(`${name}: every booking started is finished (reservation written or rooms given back), then the instance exits 0`, async () => {
+      const inventory = { updates: ["DBL", "TWN"].map((roomId) => ({ roomId, from: day(19), to: day(25), rooms: 40 })) };
+      if (port === B) ok(await call(A, "PUT", `/api/v2/hotels/${ctx.hotelId}/inventory`, { key: OPERATOR_KEY, body: inventory }), "inventory");
+      const instance = instances.find((i) => i.port === port)!;
+      const started = (await db.query(`SELECT count(*)::int AS n FROM channel_holds`)).rows[0].n as number;
+      const requests = Array.from({ length: 12 }, (_, i) => bookAndHangUp(port, i % 2 ? "DBL" : "TWN", 19 + (i % 6)));
+      // Wait until the instance is holding rooms for some of them, then hang up on all and stop it.
+      await until("a hold in flight", async () => (await db.query(`SELECT count(*)::int AS n FROM channel_holds`)).rows[0].n as number, (n) => n > started, 30_000, 5);
+      for (const r of requests) r.destroy();
+      instance.child.kill("SIGTERM");
+      const code = await Promise.race([instance.exited, new Promise((r) => setTimeout(() => r("still running after 40 s"), 40_000))]);
+      expect(code).toBe(0);
+      const log = fs.readFileSync(instance.logFile, "utf8");
+      expect(log).toContain("shutdown_complete");
+      expect(log).not.toContain("unhandled_request_error");
+      const state = await ledgerConsistent();
+      expect(state.unfinished).toBe(0);
+      expect(state.sold).toBe(state.held);
+      expect((await db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction'`, [DATABASE.name])).rows[0].n).toBe(0);
+    }, 60_000);
+  }
 });
