@@ -18,7 +18,7 @@ import path from "node:path";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 const env = {
-  LOG_LEVEL: "silent",
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
   LOG_REQUESTS: "off",
   TZ: "UTC",
   CRON_SECRET: "test-cron-secret",

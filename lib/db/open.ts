@@ -20,8 +20,19 @@ export interface Database {
    * On PGlite one process owns the database: `fn` just runs.
    */
   withLock<T>(name: string, fn: () => Promise<T>, opts?: { wait?: boolean }): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Runs `fn` in one transaction with plain SQL on one connection: committed when `fn` resolves, rolled back when
+   * it throws. For hot paths where Prisma's per-query cost would be most of the work (a booking's hold and
+   * write, docs/architecture.md). On PostgreSQL every statement in it is bounded (`statement_timeout`) and a
+   * transaction its caller abandoned ends by itself (`idle_in_transaction_session_timeout`), so row locks are
+   * never kept by a request that is gone. Wrap it in withTxRetry to retry deadlocks.
+   */
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Bound on each statement of a `transaction` and on its idle time (a hold queued behind a popular room waits). */
+export const TX_STATEMENT_TIMEOUT_MS = 20_000;
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -49,6 +60,11 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** A pg query config: a named prepared statement when asked (see SqlRunner.query). */
+function statement(sql: string, values: unknown[], opts?: { prepared?: boolean }) {
+  return opts?.prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values };
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
@@ -72,6 +88,16 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     async withLock(_name, fn) {
       return { ran: true, value: await fn() };
     },
+    // One process owns the database: PGlite's own transaction (the same one its Prisma adapter uses) serialises it.
+    transaction: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+          query: async <T,>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+        }),
+      ),
     async close() {
       await prisma.$disconnect();
       // The adapter does not close PGlite; an open folder can fail to reopen.
@@ -113,8 +139,28 @@ async function openPostgres(url: string, poolSize = 10, migrate = true): Promise
           client.release();
         }
       },
-      query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) =>
-        (await pool.query(opts?.prepared ? { name: statementName(sql), text: sql, values: params } : { text: sql, values: params })).rows as T[],
+      query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) => (await pool.query(statement(sql, params, opts))).rows as T[],
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query(`BEGIN; SET LOCAL statement_timeout = ${TX_STATEMENT_TIMEOUT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${TX_STATEMENT_TIMEOUT_MS}`);
+        const out = await fn({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) => (await client.query(statement(sql, params, opts))).rows as T[],
+        });
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        // A connection that cannot even roll back is not given back to the pool.
+        await client.query("ROLLBACK").catch(() => (broken = true));
+        throw e;
+      } finally {
+        client.release(broken || undefined);
+      }
     },
     async withLock(name, fn, opts) {
       const client = await pool.connect();

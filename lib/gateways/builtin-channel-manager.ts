@@ -3,7 +3,7 @@
 // caller's transaction crosses the interface), recorded by key in cm_holds: the database still enforces that
 // a room is never sold twice (row locks in one global order, a conditional UPDATE, the CHECK on the counts).
 import type { Database } from "@/lib/db/open";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { SqlRunner } from "@/lib/db/migrate";
 import { withTxRetry } from "@/lib/db/retry";
 import { addDays } from "@/lib/time";
 import {
@@ -18,10 +18,9 @@ import {
   type SearchQuery,
 } from "./channel-manager";
 
-type Tx = Prisma.TransactionClient;
-
-// Holds on a popular room queue on its inventory rows; give them room to wait instead of failing at 5 s.
-const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
+// Holds and releases run in plain-SQL transactions (Database.transaction): a booking's hold is on the hot path of
+// 4.1, where Prisma's per-query cost was most of the work (bench/RESULTS.md, issue 17). Each statement is fixed
+// text, prepared once per connection on PostgreSQL.
 
 /** One form per request, so a retried hold compares equal whatever order it lists stays and rooms in. */
 function canonical(holds: HoldRequest[]): HoldRequest[] {
@@ -102,6 +101,45 @@ SELECT room_type_id, rate_plan_id, adults, array_agg(amount::text ORDER BY date)
 FROM night
 GROUP BY room_type_id, rate_plan_id, adults
 HAVING count(*) = $3::int`;
+
+interface RoomTypeRow {
+  id: number;
+  room_id: string;
+  hotel_id: number;
+}
+
+interface LockedNight {
+  room_type_id: number;
+  date: string;
+  rooms: number;
+  sold: number;
+  stop_sell: boolean;
+  min_stay: number;
+  closed_to_arrival: boolean;
+  /** A checkout date closed to departure (read, not locked), not a night of the stay. */
+  departure: boolean;
+}
+
+// The hold's key (nothing inserted when the key exists: fresh = 0) and the active room types asked for.
+const HOLD_KEY_SQL = `
+WITH ins AS (INSERT INTO cm_holds (key, request, state) VALUES ($1, $2::jsonb, 'held') ON CONFLICT (key) DO NOTHING RETURNING key)
+SELECT (SELECT count(*)::int FROM ins) AS fresh,
+  coalesce((SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id, 'hotel_id', rt.hotel_id))
+            FROM room_types rt WHERE rt.hotel_id = ANY($3::int[]) AND rt.room_id = ANY($4::text[]) AND rt.is_active), '[]'::json) AS room_types`;
+
+// The stay's nights locked FOR UPDATE in (room type, date) order, then the checkout dates closed to departure.
+const LOCK_NIGHTS_SQL = `
+WITH locked AS MATERIALIZED (
+  SELECT room_type_id, date, rooms, sold, stop_sell, min_stay, closed_to_arrival
+  FROM inventory_nights
+  WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
+  ORDER BY room_type_id, date
+  FOR UPDATE
+)
+SELECT room_type_id, date::text AS date, rooms, sold, stop_sell, min_stay, closed_to_arrival, false AS departure FROM locked
+UNION ALL
+SELECT room_type_id, date::text, rooms, sold, stop_sell, min_stay, closed_to_arrival, true FROM inventory_nights
+WHERE closed_to_departure AND (room_type_id, date) IN (SELECT * FROM unnest($3::int[], $4::date[]))`;
 
 export class BuiltinChannelManager implements ChannelManager {
   readonly name = "builtin";
@@ -190,82 +228,77 @@ export class BuiltinChannelManager implements ChannelManager {
 
   async hold(call: HoldCall): Promise<void> {
     const request = canonical(call.holds);
+    const hotels = [...new Set(request.map((h) => h.hotelId))];
+    const roomIds = [...new Set(request.flatMap((h) => h.rooms.map((r) => r.roomId)))];
     await withTxRetry(() =>
-      this.database.prisma.$transaction(async (tx) => {
+      this.database.transaction(async (tx) => {
         // The key first: a concurrent call with the same key waits here for this one's outcome, then finds it.
-        const fresh = await tx.$executeRawUnsafe(
-          `INSERT INTO cm_holds (key, request, state) VALUES ($1, $2::jsonb, 'held') ON CONFLICT (key) DO NOTHING`,
-          call.key,
-          JSON.stringify(request),
-        );
-        if (fresh === 0) {
-          const [prior] = await tx.$queryRawUnsafe<Array<{ state: "held" | "released"; same: boolean }>>(
+        // The same statement reads the room types asked for (active ones: a retired room type is not sold).
+        const [first] = await tx.query<{ fresh: number; room_types: RoomTypeRow[] }>(HOLD_KEY_SQL, [call.key, JSON.stringify(request), hotels, roomIds], { prepared: true });
+        if (first.fresh === 0) {
+          // A separate statement: it sees the row the other call committed while this one waited.
+          const [prior] = await tx.query<{ state: "held" | "released"; same: boolean }>(
             `SELECT state::text AS state, request = $2::jsonb AS same FROM cm_holds WHERE key = $1`,
-            call.key,
-            JSON.stringify(request),
+            [call.key, JSON.stringify(request)],
+            { prepared: true },
           );
           if (prior.state === "released") throw new HoldKeyConflictError(call.key, "released");
           if (!prior.same) throw new HoldKeyConflictError(call.key, "different_request");
           return; // already held under this key: a retry holds nothing more
         }
         // Throwing rolls back this transaction: the key and every night of this call, nothing stays taken.
-        await this.take(tx, request);
-      }, TX_OPTIONS),
+        await this.take(tx, request, first.room_types);
+      }),
     );
   }
 
   async release(key: string): Promise<void> {
     await withTxRetry(() =>
-      this.database.prisma.$transaction(async (tx) => {
+      this.database.transaction(async (tx) => {
         // A key never seen is remembered as released, so a hold arriving after its own compensation holds nothing.
-        const tombstone = await tx.$executeRawUnsafe(
-          `INSERT INTO cm_holds (key, request, state, released_at) VALUES ($1, '[]'::jsonb, 'released', now()) ON CONFLICT (key) DO NOTHING`,
-          key,
+        const tombstone = await tx.query(
+          `INSERT INTO cm_holds (key, request, state, released_at) VALUES ($1, '[]'::jsonb, 'released', now()) ON CONFLICT (key) DO NOTHING RETURNING key`,
+          [key],
+          { prepared: true },
         );
-        if (tombstone === 1) return;
+        if (tombstone.length === 1) return;
         // The conditional update is the claim: two releases of one key give the rooms back once.
-        const [claimed] = await tx.$queryRawUnsafe<Array<{ request: HoldRequest[] | string }>>(
+        const [claimed] = await tx.query<{ request: HoldRequest[] | string }>(
           `UPDATE cm_holds SET state = 'released', released_at = now() WHERE key = $1 AND state = 'held' RETURNING request`,
-          key,
+          [key],
+          { prepared: true },
         );
         if (!claimed) return;
         // A JSON column may reach us parsed or as text, depending on the driver.
         const request = typeof claimed.request === "string" ? (JSON.parse(claimed.request) as HoldRequest[]) : claimed.request;
-        await this.giveBack(tx, request);
-      }, TX_OPTIONS),
+        const hotels = [...new Set(request.map((h) => h.hotelId))];
+        const roomIds = [...new Set(request.flatMap((h) => h.rooms.map((r) => r.roomId)))];
+        // Retired room types still give back what existing reservations hold.
+        const roomTypes = await tx.query<RoomTypeRow>(`SELECT id, room_id, hotel_id FROM room_types WHERE hotel_id = ANY($1::int[]) AND room_id = ANY($2::text[])`, [hotels, roomIds], {
+          prepared: true,
+        });
+        await this.giveBack(tx, request, roomTypes);
+      }),
     );
   }
 
   /** Checks and takes every night of `holds` on rows locked in the global order; throws RoomsUnavailableError. */
-  private async take(tx: Tx, holds: HoldRequest[]): Promise<void> {
-    const { nights, unknown } = await this.nightsOf(tx, holds, true);
+  private async take(tx: SqlRunner, holds: HoldRequest[], roomTypes: RoomTypeRow[]): Promise<void> {
+    const { nights, unknown } = nightsOf(holds, roomTypes);
     const failed = new Set(unknown);
     if (nights.length > 0) {
       // Lock every night the holds touch in one global order, (room type, date), before changing any: two
       // bookings that list room types (or stays) in opposite orders queue on the first shared row instead of
-      // deadlocking. Then check and take them with one conditional UPDATE.
-      const locked = await tx.$queryRawUnsafe<Array<{ room_type_id: number; date: string; rooms: number; sold: number; stop_sell: boolean; min_stay: number; closed_to_arrival: boolean }>>(
-        `SELECT room_type_id, date::text AS date, rooms, sold, stop_sell, min_stay, closed_to_arrival
-         FROM inventory_nights
-         WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
-         ORDER BY room_type_id, date
-         FOR UPDATE`,
-        nights.map((n) => n.roomTypeId),
-        nights.map((n) => n.date),
-      );
-      const byKey = new Map(locked.map((l) => [`${l.room_type_id}|${l.date}`, l]));
-      // Departure restrictions live on the checkout date's row, which the stay does not occupy: read, not locked.
+      // deadlocking. The same statement reads the departure restrictions on the checkout dates (not locked: the
+      // stay does not occupy them). Then check and take them with one conditional UPDATE.
       const departures = [...new Set(nights.filter((n) => n.checkout !== null).map((n) => `${n.roomTypeId}|${n.checkout}`))];
-      const closedDeparture = new Set<string>();
-      if (departures.length > 0) {
-        const rows = await tx.$queryRawUnsafe<Array<{ room_type_id: number; date: string }>>(
-          `SELECT room_type_id, date::text AS date FROM inventory_nights
-           WHERE closed_to_departure AND (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))`,
-          departures.map((k) => Number(k.split("|")[0])),
-          departures.map((k) => k.split("|")[1]),
-        );
-        for (const r of rows) closedDeparture.add(`${r.room_type_id}|${r.date}`);
-      }
+      const rows = await tx.query<LockedNight>(
+        LOCK_NIGHTS_SQL,
+        [nights.map((n) => n.roomTypeId), nights.map((n) => n.date), departures.map((k) => Number(k.split("|")[0])), departures.map((k) => k.split("|")[1])],
+        { prepared: true },
+      );
+      const byKey = new Map(rows.filter((l) => !l.departure).map((l) => [`${l.room_type_id}|${l.date}`, l]));
+      const closedDeparture = new Set(rows.filter((l) => l.departure).map((l) => `${l.room_type_id}|${l.date}`));
       for (const n of nights) {
         const row = byKey.get(`${n.roomTypeId}|${n.date}`);
         const ok =
@@ -278,82 +311,75 @@ export class BuiltinChannelManager implements ChannelManager {
       }
       if (failed.size === 0) {
         // Still conditional: the rows are ours until commit, so this cannot fail; if it ever did, nothing is taken.
-        const touched = await tx.$executeRawUnsafe(
+        const touched = await tx.query(
           `UPDATE inventory_nights i SET sold = i.sold + u.q
            FROM unnest($1::int[], $2::date[], $3::int[]) AS u(rt, d, q)
-           WHERE i.room_type_id = u.rt AND i.date = u.d AND NOT i.stop_sell AND i.rooms - i.sold >= u.q`,
-          nights.map((n) => n.roomTypeId),
-          nights.map((n) => n.date),
-          nights.map((n) => n.quantity),
+           WHERE i.room_type_id = u.rt AND i.date = u.d AND NOT i.stop_sell AND i.rooms - i.sold >= u.q
+           RETURNING 1`,
+          [nights.map((n) => n.roomTypeId), nights.map((n) => n.date), nights.map((n) => n.quantity)],
+          { prepared: true },
         );
-        if (touched !== nights.length) for (const n of nights) for (const r of n.roomIds) failed.add(r);
+        if (touched.length !== nights.length) for (const n of nights) for (const r of n.roomIds) failed.add(r);
       }
     }
     if (failed.size > 0) throw new RoomsUnavailableError([...failed]);
   }
 
   /** Gives back every night of `holds`, in the same lock order as holds. */
-  private async giveBack(tx: Tx, holds: HoldRequest[]): Promise<void> {
-    // Retired room types still give back what existing reservations hold.
-    const { nights } = await this.nightsOf(tx, holds, false);
+  private async giveBack(tx: SqlRunner, holds: HoldRequest[], roomTypes: RoomTypeRow[]): Promise<void> {
+    const { nights } = nightsOf(holds, roomTypes);
     if (nights.length === 0) return;
     // Same global order as holds: lock first, sorted, then give back.
-    await tx.$queryRawUnsafe(
+    await tx.query(
       `SELECT 1 FROM inventory_nights WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
        ORDER BY room_type_id, date FOR UPDATE`,
-      nights.map((n) => n.roomTypeId),
-      nights.map((n) => n.date),
+      [nights.map((n) => n.roomTypeId), nights.map((n) => n.date)],
+      { prepared: true },
     );
-    await tx.$executeRawUnsafe(
+    await tx.query(
       `UPDATE inventory_nights i SET sold = GREATEST(i.sold - u.q, 0)
        FROM unnest($1::int[], $2::date[], $3::int[]) AS u(rt, d, q)
        WHERE i.room_type_id = u.rt AND i.date = u.d`,
-      nights.map((n) => n.roomTypeId),
-      nights.map((n) => n.date),
-      nights.map((n) => n.quantity),
+      [nights.map((n) => n.roomTypeId), nights.map((n) => n.date), nights.map((n) => n.quantity)],
+      { prepared: true },
     );
   }
 
   async updateGuest(): Promise<void> {
     // The built-in channel manager reads guest data from our own reservations table: nothing to send.
   }
+}
 
-  /**
-   * The nights the holds touch, one per (room type, date) with the quantities summed, sorted by (room type id,
-   * date): the global lock order. A night that starts a stay carries the stay's length (minimum stay, arrival
-   * restriction); the last night of a stay carries its checkout date (departure restriction).
-   */
-  private async nightsOf(tx: Tx, holds: HoldRequest[], activeOnly: boolean) {
-    const unknown: string[] = [];
-    const byKey = new Map<string, { roomTypeId: number; date: string; quantity: number; roomIds: Set<string>; arrivalNights: number | null; checkout: string | null }>();
-    const hotels = [...new Set(holds.map((h) => h.hotelId))];
-    const roomIds = [...new Set(holds.flatMap((h) => h.rooms.map((r) => r.roomId)))];
-    const found = await tx.roomType.findMany({
-      where: { hotelId: { in: hotels }, roomId: { in: roomIds }, ...(activeOnly ? { isActive: true } : {}) },
-      select: { id: true, roomId: true, hotelId: true },
-    });
-    const idOf = new Map(found.map((f) => [`${f.hotelId}|${f.roomId}`, f.id]));
-    for (const h of holds) {
-      for (const r of h.rooms) {
-        const id = idOf.get(`${h.hotelId}|${r.roomId}`);
-        if (id === undefined) {
-          unknown.push(r.roomId);
-          continue;
-        }
-        for (let i = 0; i < h.nights; i++) {
-          const date = addDays(h.checkin, i);
-          const k = `${id}|${date}`;
-          let n = byKey.get(k);
-          if (!n) byKey.set(k, (n = { roomTypeId: id, date, quantity: 0, roomIds: new Set(), arrivalNights: null, checkout: null }));
-          n.quantity += r.quantity;
-          n.roomIds.add(r.roomId);
-          // Two stays arriving the same night: the shorter one is the one a minimum stay can refuse.
-          if (i === 0) n.arrivalNights = n.arrivalNights === null ? h.nights : Math.min(n.arrivalNights, h.nights);
-          if (i === h.nights - 1) n.checkout = addDays(h.checkin, h.nights);
-        }
+/**
+ * The nights the holds touch, one per (room type, date) with the quantities summed, sorted by (room type id,
+ * date): the global lock order. A night that starts a stay carries the stay's length (minimum stay, arrival
+ * restriction); the last night of a stay carries its checkout date (departure restriction). Room ids with no
+ * room type among `roomTypes` are returned as unknown.
+ */
+function nightsOf(holds: HoldRequest[], roomTypes: RoomTypeRow[]) {
+  const unknown: string[] = [];
+  const byKey = new Map<string, { roomTypeId: number; date: string; quantity: number; roomIds: Set<string>; arrivalNights: number | null; checkout: string | null }>();
+  const idOf = new Map(roomTypes.map((f) => [`${f.hotel_id}|${f.room_id}`, f.id]));
+  for (const h of holds) {
+    for (const r of h.rooms) {
+      const id = idOf.get(`${h.hotelId}|${r.roomId}`);
+      if (id === undefined) {
+        unknown.push(r.roomId);
+        continue;
+      }
+      for (let i = 0; i < h.nights; i++) {
+        const date = addDays(h.checkin, i);
+        const k = `${id}|${date}`;
+        let n = byKey.get(k);
+        if (!n) byKey.set(k, (n = { roomTypeId: id, date, quantity: 0, roomIds: new Set(), arrivalNights: null, checkout: null }));
+        n.quantity += r.quantity;
+        n.roomIds.add(r.roomId);
+        // Two stays arriving the same night: the shorter one is the one a minimum stay can refuse.
+        if (i === 0) n.arrivalNights = n.arrivalNights === null ? h.nights : Math.min(n.arrivalNights, h.nights);
+        if (i === h.nights - 1) n.checkout = addDays(h.checkin, h.nights);
       }
     }
-    const nights = [...byKey.values()].sort((a, b) => a.roomTypeId - b.roomTypeId || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    return { nights, unknown };
   }
+  const nights = [...byKey.values()].sort((a, b) => a.roomTypeId - b.roomTypeId || (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return { nights, unknown };
 }

@@ -4,9 +4,10 @@
 // by confirmed and pending reservations are held through the channel manager, as the booking path does.
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
-import { addDays, bogotaDate, bogotaDayStart, dateOnly } from "@/lib/time";
+import { addDays, bogotaDate, bogotaDayStart } from "@/lib/time";
 import { bookingCode } from "@/lib/reservations/rules";
-import type { Prisma } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { insertReservation, type NewReservation } from "@/lib/reservations/write";
 import { channelManager } from "@/lib/gateways";
 import { holdThenWrite } from "@/lib/gateways/channel-holds";
 import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
@@ -61,14 +62,14 @@ export async function seedDemoActivity(db: Database, opts: { now: Date; retailer
     const agencyId = i % 3 === 2 ? opts.wholesaleId : opts.retailerId;
     const children = i % 4 === 1 ? 1 : 0;
     const id = `res_demo_${crypto.randomBytes(8).toString("hex")}`;
-    const data = {
+    const data: NewReservation = {
       id,
       code: bookingCode(),
       agencyId,
       hotelId: hotel.id,
       status,
-      checkin: dateOnly(checkin),
-      checkout: dateOnly(addDays(checkin, nights)),
+      checkin,
+      checkout: addDays(checkin, nights),
       nights,
       roomsCount: qty,
       adults: 2 * qty,
@@ -79,47 +80,48 @@ export async function seedDemoActivity(db: Database, opts: { now: Date; retailer
       email: `${firstName.toLowerCase()}.${n++}@example.co`,
       telephone: "573001234567",
       country: "COL",
+      city: null,
+      notes: null,
       currency: "COP",
-      amount,
-      amountPaid: status === "confirmed" ? amount : 0,
+      amount: new Prisma.Decimal(amount),
+      amountPaid: new Prisma.Decimal(status === "confirmed" ? amount : 0),
+      cardBrand: null,
+      cardLast4: null,
       paymentDeadline: deadline,
       confirmedAt: status === "confirmed" ? confirmedAt : null,
       expiredAt: status === "expired" ? deadline : null,
       cancelledAt: status === "cancelled" ? new Date(createdAt.getTime() + 2 * hour) : null,
       createdAt,
-      updatedAt: createdAt,
-      rooms: {
-        create: {
+      rooms: [
+        {
           roomTypeId: rt.id,
           ratePlanId: rp.id,
-          checkin: dateOnly(checkin),
-          checkout: dateOnly(addDays(checkin, nights)),
+          checkin,
+          checkout: addDays(checkin, nights),
           quantity: qty,
           adults: 2,
           children,
           currency: "COP",
-          amount,
+          amount: new Prisma.Decimal(amount),
           nightly: Array.from({ length: nights }, (_, k) => ({ day: addDays(checkin, k), amount: nightly.toFixed(2) })),
         },
-      },
-      history: {
-        create: [
-          { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: createdAt },
-          ...(status !== "pending_payment" ? [{ fromStatus: "pending_payment" as const, toStatus: status, reason: "Demostración", at: status === "confirmed" ? confirmedAt : deadline }] : []),
-        ],
-      },
-    } satisfies Prisma.ReservationUncheckedCreateInput;
+      ],
+      history: [
+        { fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: createdAt },
+        ...(status !== "pending_payment" ? [{ fromStatus: "pending_payment" as const, toStatus: status, reason: "Demostración", at: status === "confirmed" ? confirmedAt : deadline }] : []),
+      ],
+    };
     if (status === "confirmed" || status === "pending_payment") {
       // Rooms held through the channel manager, as the booking path does; a night already full skips the guest.
       const holds = [{ hotelId: hotel.id, checkin, nights, rooms: [{ roomId: rt.roomId, quantity: qty }] }];
       try {
-        await holdThenWrite(db, channelManager(db), { key: id, hotelId: hotel.id, holds, now: createdAt }, (tx) => tx.reservation.create({ data }));
+        await holdThenWrite(db, channelManager(db), { key: id, hotelId: hotel.id, holds, now: createdAt }, (tx) => insertReservation(tx, data));
       } catch (e) {
         if (e instanceof RoomsUnavailableError) continue;
         throw e;
       }
     } else {
-      await prisma.reservation.create({ data });
+      await db.transaction((tx) => insertReservation(tx, data));
     }
     if (status === "confirmed") {
       // Balance payments would need ledger entries: the demo's agencies pay by card, PSE or cash.
