@@ -102,6 +102,9 @@ FROM night
 GROUP BY room_type_id, rate_plan_id, adults
 HAVING count(*) = $3::int`;
 
+/** How long a released key is remembered (then housekeeping forgets it). */
+export const KEEP_RELEASED_KEYS_MS = 30 * 24 * 3_600_000;
+
 interface RoomTypeRow {
   id: number;
   room_id: string;
@@ -343,6 +346,18 @@ export class BuiltinChannelManager implements ChannelManager {
       [nights.map((n) => n.roomTypeId), nights.map((n) => n.date), nights.map((n) => n.quantity)],
       { prepared: true },
     );
+  }
+
+  /**
+   * Forgets keys released more than KEEP_RELEASED_KEYS_MS ago. A released key is kept so that a hold arriving
+   * after its own release is refused; that hold comes from the same request, seconds later, never a month later.
+   * Held keys are never removed (they say what to give back).
+   */
+  async housekeeping(now: Date): Promise<number> {
+    const gone = await this.database.sql.query(`DELETE FROM cm_holds WHERE state = 'released' AND released_at < $1 RETURNING key`, [
+      new Date(now.getTime() - KEEP_RELEASED_KEYS_MS),
+    ]);
+    return gone.length;
   }
 
   async updateGuest(): Promise<void> {

@@ -115,5 +115,7 @@ export async function sweepChannelHolds(database: Database, cm: ChannelManager, 
   let released = 0;
   for (const { key } of due) if (await finishRelease(database, cm, key, now)) released += 1;
   await db.channelHold.deleteMany({ where: { state: "released", updatedAt: { lt: new Date(now.getTime() - KEEP_RELEASED_MS) } } });
+  // The channel manager's own records (the built-in one forgets keys released a month ago).
+  await cm.housekeeping?.(now);
   return released;
 }

@@ -122,6 +122,8 @@ export interface ChannelManager {
   release(key: string): Promise<void>;
   /** Tells the channel manager the new main-guest data of a booking. */
   updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestUpdate }): Promise<void>;
+  /** Optional upkeep of the implementation's own records, run by the channel-holds job; returns rows removed. */
+  housekeeping?(now: Date): Promise<number>;
 }
 
 export interface GuestUpdate {
