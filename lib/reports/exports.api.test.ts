@@ -142,7 +142,7 @@ describe("CSV exports", () => {
     expect(r.headers.get("content-disposition")).toMatch(/attachment; filename="reservas\.csv"/);
     expect([...r.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(r.text);
-    expect(rows[0].slice(0, 4)).toEqual(["Código", "Estado", "Hotel", "Llegada"]);
+    expect(rows[0].slice(0, 5)).toEqual(["Código", "Estado", "Hotel", "Agencia", "Llegada"]);
     expect(rows).toHaveLength(3); // header + both of hotel A, despite per_page=1
     const byCode = Object.fromEntries(rows.slice(1).map((x) => [x[0], x]));
     expect(Object.keys(byCode).sort()).toEqual([codes.a1, codes.a2].sort());
@@ -150,6 +150,9 @@ describe("CSV exports", () => {
     const a2 = byCode[codes.a2];
     expect(a2[h.indexOf("Total")]).toBe("250000,5");
     expect(a2[h.indexOf("Estado")]).toBe("Pendiente de pago");
+    // The hotel admin sees two agencies' guests: each row says whose.
+    expect(a2[h.indexOf("Agencia")]).toBe(agency2.agency.name);
+    expect(byCode[codes.a1][h.indexOf("Agencia")]).toBe(agency1.agency.name);
     expect(a2[h.indexOf("Llegada")]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     // The guest name would be a formula: neutralised and quoted (it holds a double quote).
     expect(r.text).toContain(`"'=HYPERLINK(""x"") Gómez"`);
@@ -161,6 +164,8 @@ describe("CSV exports", () => {
     expect((await csv("bookings", { hotel_id: hotelB.hotel.id }, adminKey)).status).toBe(404);
     const ag = parseCsv((await csv("bookings", {}, agency1.key)).text);
     expect(ag.slice(1).map((x) => x[0]).sort()).toEqual([codes.a1, codes.b1].sort());
+    // An agency's own export has no Agencia column: every row is its own.
+    expect(ag[0].slice(0, 4)).toEqual(["Código", "Estado", "Hotel", "Llegada"]);
   });
 
   it("bookings: more rows than one internal page are all exported", async () => {

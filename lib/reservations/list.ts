@@ -50,13 +50,16 @@ const STATUS_ES: Record<string, string> = { pending_payment: "Pendiente de pago"
 /** Every reservation of the filter (not one page) as CSV for Excel es-CO. */
 export async function reservationsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
   const where = reservationWhere(principal, q);
-  const rows = await allPages((skip, take) => db.reservation.findMany({ where, include: { hotel: true }, orderBy: orderOf(q), skip, take }));
-  const header = ["Código", "Estado", "Hotel", "Llegada", "Salida", "Noches", "Habitaciones", "Adultos", "Niños", "Huésped", "Correo", "Teléfono", "Moneda", "Total", "Pagado", "Plazo de pago", "Creada"];
+  const rows = await allPages((skip, take) => db.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip, take }));
+  // The operator and hotel admins see several agencies' reservations: which agency made each one is a column.
+  const byAgency = principal.role !== "agency";
+  const header = ["Código", "Estado", "Hotel", ...(byAgency ? ["Agencia"] : []), "Llegada", "Salida", "Noches", "Habitaciones", "Adultos", "Niños", "Huésped", "Correo", "Teléfono", "Moneda", "Total", "Pagado", "Plazo de pago", "Creada"];
   const lines = rows.map((r) =>
     csvLine([
       textCell(r.code),
       textCell(STATUS_ES[r.status] ?? r.status),
       textCell(r.hotel.name),
+      ...(byAgency ? [textCell(r.agency.name)] : []),
       dateCell(r.checkin.toISOString()),
       dateCell(r.checkout.toISOString()),
       String(r.nights),
