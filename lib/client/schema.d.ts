@@ -3942,7 +3942,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Resultado del intento */
+            /** @description Resultado del intento (tarjeta aprobada o rechazada; efectivo o transferencia: el checkout) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,16 +3956,25 @@ export interface operations {
                         redirect_url: string | null;
                         detail?: string;
                     } | {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        checkout_url: string;
+                    };
+                };
+            };
+            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         /** @constant */
                         status: "pending";
                         transaction_id: string;
                         voucher_url: null;
                         redirect_url: null;
                         detail: string;
-                    } | {
-                        transaction_id: string;
-                        apm_detail_id: number;
-                        checkout_url: string;
                     };
                 };
             };

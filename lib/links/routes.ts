@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientIp } from "@/lib/auth/client-ip";
 import { defineRoute } from "@/lib/http/route";
-import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery, payLinkBody, payLinkResponse } from "./schema";
+import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery, payLinkBody, payLinkPending, payLinkResponse } from "./schema";
 import { cancelLink, createLink, getLink, listLinks } from "./service";
 import { isIP } from "node:net";
 import { payLink } from "./pay";
@@ -62,7 +62,11 @@ export const linkRoutes = [
     params: linkCodeParam,
     body: payLinkBody,
     idempotent: true,
-    responses: [{ status: 200, description: "Resultado del intento", schema: payLinkResponse }, { status: 409, description: "El enlace ya no admite pagos" }],
+    responses: [
+      { status: 200, description: "Resultado del intento (tarjeta aprobada o rechazada; efectivo o transferencia: el checkout)", schema: payLinkResponse },
+      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md)", schema: payLinkPending },
+      { status: 409, description: "El enlace ya no admite pagos" },
+    ],
     handler({ db, params, body, clock, req }) {
       // The payer's address as our front saw it (trusted proxies only), never a client-sent X-Forwarded-For.
       const ip = clientIp(req);

@@ -116,6 +116,8 @@ export type PayLinkBody = z.output<typeof payLinkBody>;
 
 export const payLinkResponse = z.union([
   z.object({ status: z.enum(["approved", "declined"]), transaction_id: z.string(), voucher_url: z.string(), redirect_url: z.string().nullable(), detail: z.string().optional() }),
-  z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() }),
   z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
 ]);
+
+/** 202: a card charge the gateway did not confirm in time (payment-reconcile settles it, docs/payments.md). */
+export const payLinkPending = z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() });
