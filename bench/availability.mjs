@@ -230,6 +230,18 @@ async function measure(label, root, name) {
       `SELECT h.id AS hotel_id, rt.room_id, rp.rate_id FROM room_types rt JOIN hotels h ON h.id = rt.hotel_id
        JOIN rate_plans rp ON rp.hotel_id = h.id AND rp.rate_id LIKE '%-RO' WHERE rt.max_adults >= 2 ORDER BY h.id, rt.id`,
     );
+    // Reservations written, counted once the server settled (autocannon stops with bookings still running).
+    const reservations = async () => {
+      let last = -1;
+      for (let k = 0; k < 60; k++) {
+        const n = (await client.query("SELECT count(*)::int AS n FROM reservations")).rows[0].n;
+        if (n === last) return n;
+        last = n;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      return last;
+    };
+    const reservationsBefore = await reservations();
     let i = 0;
     const book = await cpu(() => cannon({
       url: `${base}/api/v2/bookings/hotel_id=${rooms[0].hotel_id}`,
@@ -244,6 +256,8 @@ async function measure(label, root, name) {
         },
       ],
     }));
+
+    book.written = (await reservations()) - reservationsBefore;
 
     // Freshness: the tracked room type gets rooms to sell for every booking the writer makes.
     await client.query(
@@ -303,6 +317,8 @@ ${row("4.2 city, `gzip, br`, 1 connection x 10 s", r.one)}
 ${row("4.3 one hotel, `gzip, br`, 20 connections", r.h)}
 ${row(`4.1 booking, spread over 200 room types, 20 connections`, r.book)}
 ${row(`4.2 during the freshness run (${FRESH_SECONDS} s, writes below)`, r.fresh.loaded)}
+
+4.1: ${r.book.written} reservations written for ${r.book.requests.total} bookings answered (every booking of that run holds a room: rooms to spare on its nights).
 
 Freshness under load: ${r.fresh.writes.bookings} bookings and ${r.fresh.writes.prices} price changes (${r.fresh.writes.failed} failed) while 4.2 ran; ${r.fresh.probes} searches right after a write; **stale answers: ${r.fresh.stale}**${r.fresh.stale ? ` ${JSON.stringify(r.fresh.staleSamples)}` : ""}.
 `;
