@@ -318,7 +318,7 @@ ${row("4.3 one hotel, `gzip, br`, 20 connections", r.h)}
 ${row(`4.1 booking, spread over 200 room types, 20 connections`, r.book)}
 ${row(`4.2 during the freshness run (${FRESH_SECONDS} s, writes below)`, r.fresh.loaded)}
 
-4.1: ${r.book.written} reservations written for ${r.book.requests.total} bookings answered (every booking of that run holds a room: rooms to spare on its nights).
+4.1: ${r.book.written} reservations written, ${r.book.requests.total} bookings answered within the run (up to ${CONNECTIONS} more were still running when it stopped; every booking holds a room: rooms to spare on its nights).
 
 Freshness under load: ${r.fresh.writes.bookings} bookings and ${r.fresh.writes.prices} price changes (${r.fresh.writes.failed} failed) while 4.2 ran; ${r.fresh.probes} searches right after a write; **stale answers: ${r.fresh.stale}**${r.fresh.stale ? ` ${JSON.stringify(r.fresh.staleSamples)}` : ""}.
 `;
