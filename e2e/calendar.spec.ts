@@ -139,17 +139,21 @@ test.describe("events calendar", () => {
     await guest.close();
   });
 
-  test("saving says so; a three-day event is one chip and a continuation bar, not the same chip on each day", async ({ page }) => {
+  test("saving says so; an event over several days is one bar across its days, continued on the next week's row", async ({ page }) => {
     await signIn(page, DEMO.hotelAdmin);
-    // Days 10-12 of next month: inside one month whatever today is.
-    const next = bogotaDay(0).slice(0, 7).split("-").map(Number);
-    const month = next[1] === 12 ? `${next[0] + 1}-01` : `${next[0]}-${String(next[1] + 1).padStart(2, "0")}`;
+    // Next month's first Saturday (from the 3rd) to the Monday after: two days on one week's row, one on the next.
+    const [y, m] = bogotaDay(0).slice(0, 7).split("-").map(Number);
+    const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+    const month = `${ny}-${String(nm).padStart(2, "0")}`;
+    let sat = 3;
+    while (new Date(Date.UTC(ny, nm - 1, sat)).getUTCDay() !== 6) sat += 1;
+    const dd = (d: number) => String(d).padStart(2, "0");
     const title = `Feria de las Flores ${Date.now().toString(36).slice(-5)}`;
     await page.goto("/calendar/new");
     await page.getByLabel("Título").fill(title);
     await page.getByLabel("Evento de todo el día").check();
-    await page.getByLabel("Inicio (hora de Bogotá)").fill(`${month}-10`);
-    await page.getByLabel("Fin (hora de Bogotá)").fill(`${month}-12`);
+    await page.getByLabel("Inicio (hora de Bogotá)").fill(`${month}-${dd(sat)}`);
+    await page.getByLabel("Fin (hora de Bogotá)").fill(`${month}-${dd(sat + 2)}`);
     await page.getByRole("button", { name: "Guardar evento" }).click();
     await expect(page).toHaveURL(/\/calendar\/\d+\?created=1$/);
     await expect(page.getByTestId("event-saved")).toHaveText("✓ Evento creado y guardado");
@@ -159,8 +163,14 @@ test.describe("events calendar", () => {
 
     await page.goto("/calendar");
     await page.getByRole("button", { name: "Mes siguiente" }).click();
-    await expect(page.getByTestId("month-event").filter({ hasText: title })).toHaveCount(1);
-    await expect(page.getByRole("link", { name: `${title} 2026 (continúa)` })).toHaveCount(2);
+    const bar = page.getByTestId("month-event").filter({ hasText: title });
+    await expect(bar).toHaveCount(1);
+    await expect(page.getByRole("link", { name: `${title} 2026 (continúa)` })).toHaveCount(1);
+    // One bar as wide as Saturday and Sunday together (a day column is a seventh of the week's row).
+    const row = (await page.getByTestId("month-week").first().boundingBox())!;
+    const box = (await bar.boundingBox())!;
+    expect(box.width).toBeGreaterThan((row.width / 7) * 1.6);
+    expect(box.width).toBeLessThan((row.width / 7) * 2.1);
     await shoot(page, "calendar-multi-day");
   });
 });

@@ -8,6 +8,7 @@ import { bogotaDate } from "@/lib/time";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
 import { wpFetchAll, venuesOf, type WpEvent } from "@/lib/calendar/client";
 import { messages } from "./messages";
+import { MonthGrid } from "./MonthGrid";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
@@ -51,14 +52,6 @@ export function CalendarView() {
   const monthLabel = cap(new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(cursor.y, cursor.m, 1))));
   const move = (delta: number) => setCursor((c) => ({ y: c.y + Math.floor((c.m + delta) / 12), m: (((c.m + delta) % 12) + 12) % 12 }));
 
-  const firstWeekday = (new Date(Date.UTC(cursor.y, cursor.m, 1)).getUTCDay() + 6) % 7;
-  const cells: Array<number | null> = [...Array(firstWeekday).fill(null), ...Array.from({ length: lastDay }, (_, i) => i + 1)];
-  while (cells.length % 7) cells.push(null);
-  const onDay = (d: number) => {
-    const day = ymd(cursor.y, cursor.m, d);
-    return events.filter((e) => e.start_date.slice(0, 10) <= day && e.end_date.slice(0, 10) >= day);
-  };
-  const time = (e: WpEvent) => (e.all_day ? t("allDay") : e.start_date.slice(11, 16));
   const fmtDay = (s: string) => cap(new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${s.slice(0, 10)}T00:00:00Z`)));
 
   return (
@@ -93,58 +86,7 @@ export function CalendarView() {
       {q.isError && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{t("error", { msg: (q.error as Error).message })}</p>}
       {q.isLoading && <p className="text-sm text-slate-500">{t("loading")}</p>}
       {!q.isLoading && view === "month" && (
-        <div className="card overflow-x-auto">
-          <div className="grid min-w-[44rem] grid-cols-7 border-b border-slate-200 bg-slate-50 text-xs font-medium uppercase text-slate-500">
-            {t("weekdays").split(",").map((w) => (
-              <div key={w} className="px-2 py-2">{w}</div>
-            ))}
-          </div>
-          <div className="grid min-w-[44rem] grid-cols-7">
-            {cells.map((d, i) => {
-              const isToday = d !== null && cursor.y === today.y && cursor.m === today.m && d === today.d;
-              return (
-                <div key={i} className={`min-h-28 border-b border-r border-slate-100 p-1.5 ${d === null ? "bg-slate-50/60" : ""}`}>
-                  {d !== null && (
-                    <>
-                      <Link
-                        href={`/calendar/new?dia=${ymd(cursor.y, cursor.m, d)}`}
-                        aria-label={t("newOn", { day: String(d) })}
-                        title={t("newOn", { day: String(d) })}
-                        data-testid="month-day"
-                        className={`mb-1 text-xs font-semibold hover:underline ${isToday ? "inline-flex h-6 w-6 items-center justify-center rounded-full bg-brand-700 text-white" : "inline-block text-slate-600"}`}
-                      >
-                        {d}
-                      </Link>
-                      <ul className="space-y-1">
-                        {onDay(d).map((e) =>
-                          // A multi-day event is a chip on its first day (or the month's first day) and a thin
-                          // continuation bar after it, not the same chip repeated.
-                          e.start_date.slice(0, 10) < ymd(cursor.y, cursor.m, d) && d !== 1 ? (
-                            <li key={e.id}>
-                              <Link href={`/calendar/${e.id}`} title={e.title} aria-label={t("continues", { title: e.title })} data-testid="month-event-continued" className="block h-2 rounded-sm bg-sky-200 hover:bg-sky-300" />
-                            </li>
-                          ) : (
-                          <li key={e.id}>
-                            <Link
-                              href={`/calendar/${e.id}`}
-                              data-testid="month-event"
-                              title={e.title}
-                              className={`block truncate rounded px-1.5 py-0.5 text-xs ${e.status === "publish" ? "bg-sky-100 text-sky-900 hover:bg-sky-200" : "border border-dashed border-amber-400 bg-amber-50 text-amber-900 hover:bg-amber-100"}`}
-                            >
-                              <span className="font-medium">{time(e)}</span> {e.title}
-                              {e.status !== "publish" && <span className="ml-1 font-semibold">· {t(e.status === "pending" ? "pending" : e.status === "private" ? "private" : "draft")}</span>}
-                            </Link>
-                          </li>
-                          ),
-                        )}
-                      </ul>
-                    </>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <MonthGrid year={cursor.y} month={cursor.m} today={today} events={events} />
       )}
       {!q.isLoading && view === "list" && (
         events.length === 0 ? (
