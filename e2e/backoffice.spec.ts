@@ -60,7 +60,8 @@ test("hotel admin: dashboard with charts, Reservas with export, Llegadas with co
   const bytes = fs.readFileSync(file!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8").slice(1);
-  expect(text.split("\r\n")[0]).toMatch(/^Código;Estado;Hotel;Llegada/);
+  // A hotel admin sees several agencies' guests: the export says whose each one is.
+  expect(text.split("\r\n")[0]).toMatch(/^Código;Estado;Hotel;Agencia;Llegada/);
   expect(text.split("\r\n").length).toBeGreaterThan(2);
   await shots(page, "reservations-hotel");
 
