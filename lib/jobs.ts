@@ -7,7 +7,7 @@ import { webhooksJob } from "@/lib/webhooks/jobs";
 import { paymentLinksJob } from "@/lib/links/jobs";
 import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
-import { channelHoldsJob } from "@/lib/gateways/jobs";
+import { channelGuestsJob, channelHoldsJob } from "@/lib/gateways/jobs";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
@@ -15,6 +15,7 @@ jobs.push(paymentReconcileJob);
 jobs.push(webhooksJob);
 jobs.push(reservationsExpiryJob);
 jobs.push(channelHoldsJob);
+jobs.push(channelGuestsJob);
 jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);

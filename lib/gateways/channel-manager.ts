@@ -120,15 +120,18 @@ export interface ChannelManager {
    * refused, lost or not yet arrived), succeeds and changes nothing, and a later hold with that key is refused.
    */
   release(key: string): Promise<void>;
-  /** Tells the channel manager the new main-guest data of a booking. */
-  updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestUpdate }): Promise<void>;
+  /**
+   * Tells the channel manager a booking's main-guest data: all of it, with a version that grows with each change
+   * (lib/gateways/guest-sync.ts). Repeating a version, or sending an older one, changes nothing.
+   */
+  updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestData; version: number }): Promise<void>;
   /** Optional upkeep of the implementation's own records, run by the channel-holds job; returns rows removed. */
   housekeeping?(now: Date): Promise<number>;
 }
 
-export interface GuestUpdate {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  telephone?: string;
+export interface GuestData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  telephone: string;
 }

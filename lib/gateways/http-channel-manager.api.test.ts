@@ -180,6 +180,42 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
     expect((await api.db.prisma.channelHold.findUniqueOrThrow({ where: { key: r.id } })).state).toBe("released");
   });
 
+  it("4.4 while the channel manager is down: the change stands (200); the channel-guests job sends the latest data, once", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
+    const room = await api.db.prisma.roomType.create({ data: { hotelId: hotel.id, roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, maxAdults: 2, maxChildren: 1 } });
+    const rate = await api.db.prisma.ratePlan.create({
+      data: { hotelId: hotel.id, rateId: "RO", rateDescription: "Solo alojamiento", boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis" },
+    });
+    fake.addHotel({ id: hotel.id, roomId: "DBL", checkin, nights: 1, rooms: 1 });
+    const booked = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });
+    const code = booked.body.chatbot_id as string;
+
+    // Up: sent at once, all of the guest's data, version 1.
+    expect((await api.call("PUT", `/api/v2/bookings/chatbot/${code}`, { key, body: { reservation: { email: "nuevo@example.co" } } })).status).toBe(200);
+    expect(fake.guest(code)).toMatchObject({ version: 1, guest: { email: "nuevo@example.co", firstName: expect.any(String), lastName: expect.any(String), telephone: expect.any(String) } });
+
+    // Down for two changes (3 attempts each): both answer 200 and both stand in our reservation.
+    fake.failNext(`PUT /bookings/${code}/guest`, 6);
+    expect((await api.call("PUT", `/api/v2/bookings/chatbot/${code}`, { key, body: { reservation: { firstName: "Mariana" } } })).status).toBe(200);
+    expect((await api.call("PUT", `/api/v2/bookings/chatbot/${code}`, { key, body: { reservation: { telephone: "573009998877" } } })).status).toBe(200);
+    expect(fake.guest(code)?.version).toBe(1);
+    const owed = await api.db.prisma.channelGuestSync.findUniqueOrThrow({ where: { bookingCode: code } });
+    expect([owed.version, owed.sentVersion, owed.attempts]).toEqual([3, 1, 2]);
+    expect(owed.lastError).toMatch(/ChannelManagerUnavailableError/);
+
+    // Back up: the job sends the latest full data once (version 3), and has nothing more to send.
+    const sends = () => fake.calls.filter((c) => c === `PUT /bookings/${code}/guest`).length;
+    const before = sends();
+    const run = await api.call("POST", "/api/cron/channel-guests", { headers: { authorization: `Bearer ${process.env.CRON_SECRET}` } });
+    expect(run.status).toBe(200);
+    expect(sends()).toBe(before + 1);
+    expect(fake.guest(code)).toMatchObject({ version: 3, guest: { email: "nuevo@example.co", firstName: "Mariana", telephone: "573009998877" } });
+    expect(await api.db.prisma.channelGuestSync.findUniqueOrThrow({ where: { bookingCode: code } })).toMatchObject({ version: 3, sentVersion: 3, lastError: null });
+    await api.call("POST", "/api/cron/channel-guests", { headers: { authorization: `Bearer ${process.env.CRON_SECRET}` } });
+    expect(sends()).toBe(before + 1);
+  });
+
   it("a channel manager that does not answer is a 503 in the standard body, not a 500", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });

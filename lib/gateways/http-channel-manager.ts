@@ -12,7 +12,7 @@ import {
   HoldKeyConflictError,
   RoomsUnavailableError,
   type ChannelManager,
-  type GuestUpdate,
+  type GuestData,
   type HoldCall,
   type HotelOffer,
   type SearchQuery,
@@ -61,8 +61,8 @@ export class HttpChannelManager implements ChannelManager {
     if (r.status !== 200) throw new ChannelManagerUnavailableError(`release: ${r.status}`);
   }
 
-  async updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestUpdate }): Promise<void> {
-    const r = await this.call("PUT", `/bookings/${encodeURIComponent(booking.bookingCode)}/guest`, { hotel_id: booking.hotelId, guest: booking.guest });
+  async updateGuest(booking: { hotelId: number; bookingCode: string; guest: GuestData; version: number }): Promise<void> {
+    const r = await this.call("PUT", `/bookings/${encodeURIComponent(booking.bookingCode)}/guest`, { hotel_id: booking.hotelId, guest: booking.guest, version: booking.version });
     if (r.status !== 204 && r.status !== 200) throw new ChannelManagerUnavailableError(`guest: ${r.status}`);
   }
 

@@ -6,6 +6,7 @@ import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
+import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
@@ -343,10 +344,18 @@ export async function updateGuest(
     throw conflict(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
   }
   const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  // Conditional on the state so a concurrent expiry wins cleanly.
-  const updated = await db.reservation.updateMany({ where: { id: row.id, status: { in: ["pending_payment", "confirmed"] } }, data: { ...data, updatedAt: now } });
-  if (updated.count === 0) throw conflict(`La reserva ${row.code} ya no admite cambios`);
-  await channelManager(database).updateGuest({ hotelId: row.hotelId, bookingCode: row.code, guest: input });
+  const changed = await db.$transaction(async (tx) => {
+    // Conditional on the state so a concurrent expiry wins cleanly.
+    const updated = await tx.reservation.updateMany({ where: { id: row.id, status: { in: ["pending_payment", "confirmed"] } }, data: { ...data, updatedAt: now } });
+    if (updated.count === 0) return false;
+    // The channel manager is owed the guest as it now is, committed with the change (lib/gateways/guest-sync.ts).
+    const guest = await tx.reservation.findUniqueOrThrow({ where: { id: row.id }, select: { firstName: true, lastName: true, email: true, telephone: true } });
+    await oweGuestData(tx, { bookingCode: row.code, hotelId: row.hotelId, guest, now });
+    return true;
+  });
+  if (!changed) throw conflict(`La reserva ${row.code} ya no admite cambios`);
+  // Sent now; if the channel manager does not answer, the channel-guests job sends it later. The change stands.
+  await sendGuestData(database, channelManager(database), row.code);
   return { msg: "Datos del huésped actualizados" };
 }
 

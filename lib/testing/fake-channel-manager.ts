@@ -30,6 +30,8 @@ export interface FakeChannelManager {
   sold(hotelId: number, roomId: string, date: string): number;
   /** The next `count` requests whose "METHOD /path" starts with `prefix` answer 503 without doing anything. */
   failNext(prefix: string, count?: number): void;
+  /** The main-guest data it holds for a booking and its version (it keeps the newest version it was sent). */
+  guest(bookingCode: string): { version: number; guest: Record<string, string> } | undefined;
   /** Every request received, as "METHOD /path", and the Authorization header of the last one. */
   calls: string[];
   lastAuthorization: string | null;
@@ -41,6 +43,7 @@ export async function startFakeChannelManager(): Promise<FakeChannelManager> {
   const holds = new Map<string, { state: "held" | "released"; request: string; holds: HoldRequest[] }>();
   const failures: Array<{ prefix: string; left: number }> = [];
   const calls: string[] = [];
+  const guests = new Map<string, { version: number; guest: Record<string, string> }>();
   let lastAuthorization: string | null = null;
 
   const nightsOf = (h: HoldRequest) => Array.from({ length: h.nights }, (_, i) => addDays(h.checkin, i));
@@ -157,7 +160,12 @@ export async function startFakeChannelManager(): Promise<FakeChannelManager> {
         return send(r.status, r.body);
       }
     }
-    if (req.method === "PUT" && /^\/bookings\/[^/]+\/guest$/.test(path)) return send(204);
+    if (req.method === "PUT" && (m = /^\/bookings\/([^/]+)\/guest$/.exec(path))) {
+      // An older or repeated version changes nothing (the protocol, docs/reservations.md).
+      const code = decodeURIComponent(m[1]);
+      if ((guests.get(code)?.version ?? 0) < body.version) guests.set(code, { version: body.version, guest: body.guest });
+      return send(204);
+    }
     send(404, { error: "not_found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -166,6 +174,7 @@ export async function startFakeChannelManager(): Promise<FakeChannelManager> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    guest: (code) => guests.get(code),
     get lastAuthorization() {
       return lastAuthorization;
     },
