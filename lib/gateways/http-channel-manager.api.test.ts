@@ -142,6 +142,16 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
     process.env.CHANNEL_MANAGER_URL = fake.url;
     api = await startApi();
   });
+  /** A hotel whose catalogue (room type DBL, rate plan RO) is ours and whose inventory (1 room) lives in the fake. */
+  async function externalHotel(nights: number, price?: string) {
+    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
+    const room = await api.db.prisma.roomType.create({ data: { hotelId: hotel.id, roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, maxAdults: 2, maxChildren: 1 } });
+    const rate = await api.db.prisma.ratePlan.create({
+      data: { hotelId: hotel.id, rateId: "RO", rateDescription: "Solo alojamiento", boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis" },
+    });
+    fake.addHotel({ id: hotel.id, roomId: "DBL", checkin, nights, rooms: 1, price });
+    return { hotel, room, rate };
+  }
   afterAll(async () => {
     delete process.env.CHANNEL_MANAGER_URL;
     await api?.close();
@@ -150,13 +160,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
 
   it("books, holds in the external channel manager under the reservation id, and cancel releases it there", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
-    // Our catalogue names the hotel's room type and rate plan; the inventory lives in the channel manager.
-    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
-    const room = await api.db.prisma.roomType.create({ data: { hotelId: hotel.id, roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, maxAdults: 2, maxChildren: 1 } });
-    const rate = await api.db.prisma.ratePlan.create({
-      data: { hotelId: hotel.id, rateId: "RO", rateDescription: "Solo alojamiento", boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis" },
-    });
-    fake.addHotel({ id: hotel.id, roomId: "DBL", checkin, nights: 2, rooms: 1, price: "120000.00" });
+    const { hotel, room, rate } = await externalHotel(2, "120000.00");
     const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
 
     const booked = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
@@ -182,12 +186,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
 
   it("4.4 while the channel manager is down: the change stands (200); the channel-guests job sends the latest data, once", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
-    const room = await api.db.prisma.roomType.create({ data: { hotelId: hotel.id, roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, maxAdults: 2, maxChildren: 1 } });
-    const rate = await api.db.prisma.ratePlan.create({
-      data: { hotelId: hotel.id, rateId: "RO", rateDescription: "Solo alojamiento", boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis" },
-    });
-    fake.addHotel({ id: hotel.id, roomId: "DBL", checkin, nights: 1, rooms: 1 });
+    const { hotel, room, rate } = await externalHotel(1);
     const booked = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });
     const code = booked.body.chatbot_id as string;
 
