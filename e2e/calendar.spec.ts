@@ -172,5 +172,18 @@ test.describe("events calendar", () => {
     expect(box.width).toBeGreaterThan((row.width / 7) * 1.6);
     expect(box.width).toBeLessThan((row.width / 7) * 2.1);
     await shoot(page, "calendar-multi-day");
+
+    // Opened on a phone, the calendar starts as the list (the month grid is wider than the screen); the
+    // event is there with its first day, and the toggle still gives the month.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/calendar");
+    await expect(page.getByRole("button", { name: "Lista" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Mes siguiente" }).click();
+    const item = page.getByTestId("list-event").filter({ hasText: title });
+    await expect(item).toHaveCount(1);
+    // Its days, Saturday to Monday, not the Saturday alone.
+    await expect(item.getByTestId("list-event-days")).toHaveText(/^Sáb, \d{1,2} de \S+ – Lun, \d{1,2} de \S+$/);
+    await page.getByRole("button", { name: "Mes", exact: true }).click();
+    await expect(page.getByTestId("month-event").filter({ hasText: title })).toHaveCount(1);
   });
 });

@@ -26,7 +26,7 @@
 // | Voucher taxes consistent with Cobrar | design › "Cobrar…" (0 % default), "search → book…" (no "Impuestos (0 %)"); lib/payments/voucher.test.ts (PDF) |
 // | PDF voucher colours = web voucher | lib/payments/voucher.test.ts (content-stream colour operators against lib/brand.ts, brand = app/globals.css) |
 // | Inventory grid: sticky room names, thousands separators | inventory › "bulk edit…" (phone scroll), "an admin changes a night's price…" |
-// | Calendar: confirmation on save, multi-day as one bar across its days (continued on the next week), click on a day | calendar › "saving says so; an event over several days…"; calendar › first test (click on a day) |
+// | Calendar: confirmation on save, multi-day as one bar across its days (continued on the next week), on a phone the list first with each event's days, click on a day | calendar › "saving says so; an event over several days…"; calendar › first test (click on a day) |
 // | "Eventos" stays in the portal | design › "leaks…" |
 // | OG preview, favicon, logo | design › "search → book…" |
 // | Phone: no horizontal overflow on agent and guest pages | design › "phone (390x844)…" (every nav entry, details, guest pages); every test at phone size via the fixture |

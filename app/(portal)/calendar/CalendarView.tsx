@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useDict, useI18n } from "@/lib/i18n/client";
@@ -33,12 +33,23 @@ export function StatusBadges({ e }: { e: Pick<WpEvent, "status" | "featured" | "
   );
 }
 
+const PHONE = "(max-width: 639px)";
+const isPhone = () => window.matchMedia(PHONE).matches;
+function subscribePhone(onChange: () => void) {
+  const mq = window.matchMedia(PHONE);
+  mq.addEventListener("change", onChange);
+  return () => mq.removeEventListener("change", onChange);
+}
+
 export function CalendarView() {
   const t = useDict(messages);
   const { locale } = useI18n();
   const today = bogotaToday();
   const [cursor, setCursor] = useState({ y: today.y, m: today.m });
-  const [view, setView] = useState<"month" | "list">("month");
+  // On a phone the month grid is wider than the screen: the list is the better start (the toggle still switches).
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const [chosen, setView] = useState<"month" | "list" | null>(null);
+  const view = chosen ?? (phone ? "list" : "month");
   const lastDay = new Date(Date.UTC(cursor.y, cursor.m + 1, 0)).getUTCDate();
   const from = ymd(cursor.y, cursor.m, 1);
   const to = ymd(cursor.y, cursor.m, lastDay);
@@ -96,7 +107,11 @@ export function CalendarView() {
             {events.map((e) => (
               <li key={e.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="list-event">
                 <div className="w-40 shrink-0 text-sm text-slate-600">
-                  <div className="font-semibold text-slate-900">{fmtDay(e.start_date)}</div>
+                  <div className="font-semibold text-slate-900" data-testid="list-event-days">
+                    {fmtDay(e.start_date)}
+                    {/* An event over several days says until when. */}
+                    {e.end_date.slice(0, 10) > e.start_date.slice(0, 10) && ` – ${fmtDay(e.end_date)}`}
+                  </div>
                   <div>{e.all_day ? t("allDay") : `${e.start_date.slice(11, 16)} – ${e.end_date.slice(11, 16)}`}</div>
                 </div>
                 <div className="min-w-0 flex-1">
