@@ -1,8 +1,12 @@
 // The month view's layout (app/(portal)/calendar/MonthGrid.tsx): which multi-day events cross a week, as bars
 // stacked in lanes. Pure, so it is unit-tested apart from the page.
+import { ymd } from "@/lib/time";
 import type { WpEvent } from "./client";
 
-const dayOf = (s: string) => s.slice(0, 10);
+/** The calendar date (AAAA-MM-DD) of a WordPress date-time `Y-m-d H:i:s`. */
+export const dayOf = (s: string) => s.slice(0, 10);
+/** AAAA-MM-DD of day `d` of month `m` (0-11) of year `y`. */
+export const monthDay = (y: number, m: number, d: number) => ymd(new Date(Date.UTC(y, m, d)));
 
 type Spanning = Pick<WpEvent, "id" | "start_date" | "end_date">;
 

@@ -4,14 +4,13 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { intlLocale } from "@/lib/i18n";
-import { bogotaDate } from "@/lib/time";
+import { bogotaDate, ymd } from "@/lib/time";
+import { dayOf, monthDay } from "@/lib/calendar/month";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
 import { wpFetchAll, venuesOf, type WpEvent } from "@/lib/calendar/client";
 import { messages } from "./messages";
 import { MonthGrid } from "./MonthGrid";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const ymd = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
 // Sentence case ("Noviembre de 2026"), which CSS capitalize cannot do.
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -51,19 +50,19 @@ export function CalendarView() {
   const [chosen, setView] = useState<"month" | "list" | null>(null);
   const view = chosen ?? (phone ? "list" : "month");
   const lastDay = new Date(Date.UTC(cursor.y, cursor.m + 1, 0)).getUTCDate();
-  const from = ymd(cursor.y, cursor.m, 1);
-  const to = ymd(cursor.y, cursor.m, lastDay);
+  const from = monthDay(cursor.y, cursor.m, 1);
+  const to = monthDay(cursor.y, cursor.m, lastDay);
   const prevDay = new Date(Date.UTC(cursor.y, cursor.m, 0));
   // Events overlapping the month: ending after the day before it starts, starting before its last day ends.
   const q = useQuery({
     queryKey: ["calendar-events", from],
-    queryFn: () => wpFetchAll<WpEvent>(`/events?ends_after=${ymd(prevDay.getUTCFullYear(), prevDay.getUTCMonth(), prevDay.getUTCDate())}&starts_before=${to}`, "events"),
+    queryFn: () => wpFetchAll<WpEvent>(`/events?ends_after=${ymd(prevDay)}&starts_before=${to}`, "events"),
   });
   const events = useMemo(() => q.data ?? [], [q.data]);
   const monthLabel = cap(new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(cursor.y, cursor.m, 1))));
   const move = (delta: number) => setCursor((c) => ({ y: c.y + Math.floor((c.m + delta) / 12), m: (((c.m + delta) % 12) + 12) % 12 }));
 
-  const fmtDay = (s: string) => cap(new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${s.slice(0, 10)}T00:00:00Z`)));
+  const fmtDay = (s: string) => cap(new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${dayOf(s)}T00:00:00Z`)));
 
   return (
     <div>
@@ -110,7 +109,7 @@ export function CalendarView() {
                   <div className="font-semibold text-slate-900" data-testid="list-event-days">
                     {fmtDay(e.start_date)}
                     {/* An event over several days says until when. */}
-                    {e.end_date.slice(0, 10) > e.start_date.slice(0, 10) && ` – ${fmtDay(e.end_date)}`}
+                    {dayOf(e.end_date) > dayOf(e.start_date) && ` – ${fmtDay(e.end_date)}`}
                   </div>
                   <div>{e.all_day ? t("allDay") : `${e.start_date.slice(11, 16)} – ${e.end_date.slice(11, 16)}`}</div>
                 </div>

@@ -4,12 +4,8 @@
 import Link from "next/link";
 import { useDict } from "@/lib/i18n/client";
 import type { WpEvent } from "@/lib/calendar/client";
-import { weekBars } from "@/lib/calendar/month";
+import { dayOf, monthDay, weekBars } from "@/lib/calendar/month";
 import { messages } from "./messages";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-const ymd = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
-const dayOf = (s: string) => s.slice(0, 10);
 
 const chipTone = (e: WpEvent) =>
   e.status === "publish" ? "bg-sky-100 text-sky-900 hover:bg-sky-200" : "border border-dashed border-amber-400 bg-amber-50 text-amber-900 hover:bg-amber-100";
@@ -33,7 +29,7 @@ export function MonthGrid({ year, month, today, events }: { year: number; month:
         ))}
       </div>
       {weeks.map((week, w) => {
-        const days = week.map((d) => (d === null ? null : ymd(year, month, d)));
+        const days = week.map((d) => (d === null ? null : monthDay(year, month, d)));
         const { bars, lanes } = weekBars(events, days);
         return (
           <div key={w} className="grid min-w-[44rem] grid-cols-7" style={{ gridTemplateRows: `auto repeat(${lanes}, 1.5rem) 1fr` }} data-testid="month-week">
