@@ -31,6 +31,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A json/jsonb column's value: parsed by one driver, text from another. */
+export function jsonColumn<T>(v: T | string): T {
+  return typeof v === "string" ? (JSON.parse(v) as T) : v;
+}
+
 /** Bound on each statement of a `transaction` and on its idle time (a hold queued behind a popular room waits). */
 export const TX_STATEMENT_TIMEOUT_MS = 20_000;
 

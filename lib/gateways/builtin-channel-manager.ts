@@ -2,7 +2,7 @@
 // Search is two SQL statements for a whole city (hot path). A hold or a release is its own transaction (no
 // caller's transaction crosses the interface), recorded by key in cm_holds: the database still enforces that
 // a room is never sold twice (row locks in one global order, a conditional UPDATE, the CHECK on the counts).
-import type { Database } from "@/lib/db/open";
+import { jsonColumn, type Database } from "@/lib/db/open";
 import type { SqlRunner } from "@/lib/db/migrate";
 import { withTxRetry } from "@/lib/db/retry";
 import { addDays } from "@/lib/time";
@@ -272,8 +272,7 @@ export class BuiltinChannelManager implements ChannelManager {
           { prepared: true },
         );
         if (!claimed) return;
-        // A JSON column may reach us parsed or as text, depending on the driver.
-        const request = typeof claimed.request === "string" ? (JSON.parse(claimed.request) as HoldRequest[]) : claimed.request;
+        const request = jsonColumn(claimed.request);
         const hotels = [...new Set(request.map((h) => h.hotelId))];
         const roomIds = [...new Set(request.flatMap((h) => h.rooms.map((r) => r.roomId)))];
         // Retired room types still give back what existing reservations hold.

@@ -11,7 +11,7 @@ import type { Database } from "@/lib/db/open";
 import type { SqlRunner } from "@/lib/db/migrate";
 import type { Prisma } from "@/lib/db/generated/client";
 import { withTxRetry } from "@/lib/db/retry";
-import { log } from "@/lib/http/log";
+import { errorLine, log } from "@/lib/http/log";
 import { RoomsUnavailableError, type ChannelManager, type HoldRequest } from "./channel-manager";
 
 type Tx = Prisma.TransactionClient;
@@ -91,7 +91,7 @@ export async function finishRelease(database: Database, cm: ChannelManager, key:
   try {
     await cm.release(key);
   } catch (e) {
-    const error = `${(e as Error)?.name ?? "Error"}: ${String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200)}`;
+    const error = errorLine(e);
     await database.prisma.channelHold.updateMany({ where: { key, state: "releasing" }, data: { attempts: { increment: 1 }, lastError: error, updatedAt: now } });
     log.warn("channel_release_failed", { key, error });
     return false;

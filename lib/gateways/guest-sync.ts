@@ -3,9 +3,9 @@
 // data and a version one higher; the request then sends it, and whatever could not be sent (the channel
 // manager is down) is sent by the channel-guests job. Full data with a version, not the fields changed: a late
 // or repeated send can never overwrite newer data (a channel manager ignores a version older than its own).
-import type { Database } from "@/lib/db/open";
+import { jsonColumn, type Database } from "@/lib/db/open";
 import type { Prisma } from "@/lib/db/generated/client";
-import { log } from "@/lib/http/log";
+import { errorLine, log } from "@/lib/http/log";
 import type { ChannelManager, GuestData } from "./channel-manager";
 
 type Tx = Prisma.TransactionClient;
@@ -29,12 +29,11 @@ export async function sendGuestData(database: Database, cm: ChannelManager, book
     [bookingCode],
   );
   if (!row || row.sent_version >= row.version) return true;
-  // A JSON column may reach us parsed or as text, depending on the driver.
-  const guest = typeof row.guest === "string" ? (JSON.parse(row.guest) as GuestData) : row.guest;
+  const guest = jsonColumn(row.guest);
   try {
     await cm.updateGuest({ hotelId: row.hotel_id, bookingCode, guest, version: row.version });
   } catch (e) {
-    const error = `${(e as Error)?.name ?? "Error"}: ${String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200)}`;
+    const error = errorLine(e);
     await database.sql.query(`UPDATE channel_guest_syncs SET attempts = attempts + 1, last_error = $2 WHERE booking_code = $1`, [bookingCode, error]);
     log.warn("channel_guest_update_failed", { booking: bookingCode, version: row.version, error });
     return false;

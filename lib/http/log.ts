@@ -31,3 +31,8 @@ export function logger(base: Record<string, unknown> = {}): Logger {
 }
 
 export const log = logger();
+
+/** An error as one short line for a log field or a stored `last_error`: `Name: first line of the message` (200 chars at most). */
+export function errorLine(e: unknown): string {
+  return `${(e as Error)?.name ?? "Error"}: ${String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200)}`;
+}
