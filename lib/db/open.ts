@@ -6,6 +6,8 @@ import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
 import type { PrismaPg } from "@prisma/adapter-pg";
+import type { Transaction } from "@electric-sql/pglite";
+import type { PoolClient } from "pg";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -70,6 +72,26 @@ function statement(sql: string, values: unknown[], opts?: { prepared?: boolean }
   return opts?.prepared ? { name: statementName(sql), text: sql, values } : { text: sql, values };
 }
 
+/** Plain SQL over a pg pool or one of its connections (migrations, a transaction). */
+function pgRunner(q: { query: PoolClient["query"] }): SqlRunner {
+  return {
+    exec: async (sql) => {
+      await q.query(sql);
+    },
+    query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) => (await q.query(statement(sql, params, opts))).rows as T[],
+  };
+}
+
+/** Plain SQL over PGlite or one of its transactions (no prepared statements to name: one process, one connection). */
+function pgliteRunner(q: Pick<Transaction, "exec" | "query">): SqlRunner {
+  return {
+    exec: async (sql) => {
+      await q.exec(sql);
+    },
+    query: async <T,>(sql: string, params: unknown[] = []) => (await q.query<T>(sql, params)).rows,
+  };
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
@@ -84,25 +106,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     kind: "pglite",
     prisma,
-    sql: {
-      exec: async (sql) => {
-        await pglite.exec(sql);
-      },
-      query: async <T,>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-    },
+    sql: pgliteRunner(pglite),
     async withLock(_name, fn) {
       return { ran: true, value: await fn() };
     },
     // One process owns the database: PGlite's own transaction (the same one its Prisma adapter uses) serialises it.
-    transaction: (fn) =>
-      pglite.transaction((tx) =>
-        fn({
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-          query: async <T,>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-        }),
-      ),
+    transaction: (fn) => pglite.transaction((tx) => fn(pgliteRunner(tx))),
     async close() {
       await prisma.$disconnect();
       // The adapter does not close PGlite; an open folder can fail to reopen.
@@ -120,12 +129,7 @@ async function openPostgres(url: string, poolSize = 10, migrate = true): Promise
     const client = await pool.connect();
     try {
       await client.query("SELECT pg_advisory_lock(727274)");
-      await applyMigrations({
-        exec: async (sql) => {
-          await client.query(sql);
-        },
-        query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-      });
+      await applyMigrations(pgRunner(client));
     } finally {
       await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
       client.release();
@@ -135,28 +139,13 @@ async function openPostgres(url: string, poolSize = 10, migrate = true): Promise
   return {
     kind: "postgres",
     prisma,
-    sql: {
-      exec: async (sql) => {
-        const client = await pool.connect();
-        try {
-          await client.query(sql);
-        } finally {
-          client.release();
-        }
-      },
-      query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) => (await pool.query(statement(sql, params, opts))).rows as T[],
-    },
+    sql: pgRunner(pool),
     async transaction(fn) {
       const client = await pool.connect();
       let broken = false;
       try {
         await client.query(`BEGIN; SET LOCAL statement_timeout = ${TX_STATEMENT_TIMEOUT_MS}; SET LOCAL idle_in_transaction_session_timeout = ${TX_STATEMENT_TIMEOUT_MS}`);
-        const out = await fn({
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-          query: async <T,>(sql: string, params: unknown[] = [], opts?: { prepared?: boolean }) => (await client.query(statement(sql, params, opts))).rows as T[],
-        });
+        const out = await fn(pgRunner(client));
         await client.query("COMMIT");
         return out;
       } catch (e) {
