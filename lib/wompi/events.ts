@@ -111,7 +111,7 @@ export async function receiveWompiEvent(ctx: EventContext, body: Record<string, 
   const checksum = String((body.signature as Record<string, unknown>).checksum).toLowerCase();
   const reason = refusalOfVerified(ctx, body, facts);
   if (reason) {
-    const row = await upsert(ctx, `v:${checksum}`, facts, { verified: true, outcome: "refused", reason });
+    const row = await upsert(ctx, `v:${reason}:${checksum}`, facts, { verified: true, outcome: "refused", reason });
     ctx.log.warn("wompi_event_refused", { reason, transaction: facts.transactionId, status: facts.status });
     return { status: 200, body: { received: true, outcome: "refused", reason: REFUSAL_TEXT[reason], duplicate: !row.first, applied: false } };
   }
