@@ -33,14 +33,6 @@ interface EventRow {
 const rows = (where = "TRUE", params: unknown[] = []) =>
   api.db.sql.query<EventRow>(`SELECT dedupe_key, transaction_id, status, verified, outcome, reason, applied, apply_result, times_received FROM wompi_events WHERE ${where} ORDER BY id`, params);
 
-async function until(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 400; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 let refs = 0;
 /** A Nequi transaction at the fake (approved or declined by the sandbox number), made final now unless asked not to. */
 async function nequi(phone = "3991111111", opts: { finalNow?: boolean } = {}) {
