@@ -27,11 +27,18 @@ import { fromCents, toCents } from "./signatures";
 import { localTransaction, markFailed, recordAttempt, saveTransaction, type LocalTransaction } from "./store";
 import type { PaymentMethodInput, WompiTransaction } from "./types";
 import { redact } from "@/lib/http/log";
+import { HttpError } from "@/lib/http/errors";
 
-/** Wompi could not complete a call; the message is safe to log (no key, secret or card data). */
-export class WompiGatewayError extends Error {
-  constructor(message: string) {
-    super(message);
+/**
+ * Wompi could not complete a call. `message` says why, for logs (no key, secret or card data); a request that
+ * meets it unhandled answers 503 with a generic Spanish body (like ChannelManagerUnavailableError).
+ */
+export class WompiGatewayError extends HttpError {
+  constructor(reason: string) {
+    super(503, "La pasarela de pagos no respondió; intente de nuevo en unos minutos", {
+      message: reason,
+      body: { code: "503", message: "Servicio no disponible", detail: "La pasarela de pagos no respondió; intente de nuevo en unos minutos" },
+    });
     this.name = "WompiGatewayError";
   }
 }
