@@ -182,6 +182,16 @@ describe(`Wompi gateway: what a remote processor does (${testTarget()})`, () => 
     expect(await badSig.void(k, `void:${k}`)).toMatchObject({ ok: true });
   });
 
+  it("a card Wompi will not tokenize (expired) is a rejection with no charge, the same every time it is asked", async () => {
+    const k = key();
+    const expired = { ...charge(k), card: { ...charge(k).card, expYear: 2020 } };
+    const first = await gw.chargeCard(expired);
+    expect(first).toMatchObject({ approved: false, code: "invalid_card" });
+    expect(await gw.chargeCard(expired)).toEqual(first);
+    expect(await gw.findCharge(k)).toEqual(first);
+    expect(fake.charges(k)).toHaveLength(0);
+  });
+
   it("rotated acceptance tokens are fetched again and the charge goes through once", async () => {
     await gw.chargeCard(charge(key()));
     fake.rotateAcceptanceTokens();

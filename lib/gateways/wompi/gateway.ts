@@ -72,6 +72,8 @@ const METHOD_NAMES: Record<string, string> = {
 };
 
 const NO_CHARGE = "no se realizó ningún cargo";
+/** wompi_transactions.status_message of an attempt whose card Wompi refused to tokenize. */
+const INVALID_CARD = "datos de tarjeta rechazados por Wompi";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class WompiGateway implements PaymentGateway {
@@ -100,8 +102,8 @@ export class WompiGateway implements PaymentGateway {
     const token = await this.client.tokenizeCard(input.card);
     if (!token.ok) {
       if (token.error.kind === "validation") {
-        await markFailed(db, reference, "datos de tarjeta rechazados por Wompi");
-        return { approved: false, code: "invalid_card", reason: `Wompi rechazó los datos de la tarjeta; ${NO_CHARGE}` };
+        await markFailed(db, reference, INVALID_CARD);
+        return refused(INVALID_CARD);
       }
       if (token.error.kind === "unauthorized") return this.refusedByConfig(db, reference, token.error);
       throw new WompiGatewayError(token.error.message); // a token alone charges nothing
@@ -346,8 +348,11 @@ const manual = (reason: string): ReversalResult => ({ ok: false, reason, manual:
 /** Text from Wompi for a payer or staff: scrubbed, short. */
 const clean = (s: string) => redact(s).slice(0, 200);
 
+/** The outcome of an attempt Wompi refused (FAILED), the same as the first answer given for it. */
 function refused(message: string | null): CardChargeResult {
-  return { approved: false, code: "gateway_refused", reason: message?.startsWith("datos de tarjeta") ? `Wompi rechazó los datos de la tarjeta; ${NO_CHARGE}` : `la pasarela rechazó la solicitud; ${NO_CHARGE}` };
+  return message?.startsWith(INVALID_CARD)
+    ? { approved: false, code: "invalid_card", reason: `Wompi rechazó los datos de la tarjeta; ${NO_CHARGE}` }
+    : { approved: false, code: "gateway_refused", reason: `la pasarela rechazó la solicitud; ${NO_CHARGE}` };
 }
 
 function finalOutcome(tx: WompiTransaction): CardChargeResult {
