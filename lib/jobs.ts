@@ -8,6 +8,7 @@ import { paymentLinksJob } from "@/lib/links/jobs";
 import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
 import { channelGuestsJob, channelHoldsJob } from "@/lib/gateways/jobs";
+import { wompiEventsJob } from "@/lib/wompi/jobs";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
@@ -20,3 +21,4 @@ jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);
 jobs.push(securityCleanup);
+jobs.push(wompiEventsJob);

@@ -13,6 +13,7 @@ import { jobs } from "@/lib/jobs";
 import { reservationRoutes } from "@/lib/reservations/routes";
 import { mcpRoutes } from "@/lib/mcp/routes";
 import { reportRoutes } from "@/lib/reports/routes";
+import { wompiRoutes } from "@/lib/wompi/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -26,4 +27,5 @@ routes.push(...cardRoutes);
 routes.push(...webhookRoutes);
 routes.push(...authRoutes);
 routes.push(...mcpRoutes);
+routes.push(...wompiRoutes);
 routes.push(...jobs.map(cronRoute));

@@ -16,13 +16,14 @@ import { closeRedis } from "@/lib/auth/rate-limit";
 import { markShuttingDown, instanceId } from "@/lib/system/instance";
 import { fastApi } from "@/lib/fast-api";
 import type { NodeFront } from "@/lib/http/node";
+import { GatewayConfigError, paymentGatewaySettings } from "@/lib/config/payment-gateway";
 
 const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void>; __hbFastApi?: NodeFront };
 
 export function startService(): Promise<void> {
   g.__hbStartup ??= start().catch((e) => {
     // An instance that cannot start must not serve: the front (server.mjs) waits on this and exits.
-    const message = e instanceof SecretsConfigError ? e.message : `No se pudo iniciar / could not start: ${String((e as Error)?.message ?? e).split("\n")[0]}`;
+    const message = e instanceof SecretsConfigError || e instanceof GatewayConfigError ? e.message : `No se pudo iniciar / could not start: ${String((e as Error)?.message ?? e).split("\n")[0]}`;
     console.error(`\n${message}\n`);
     process.exitCode = 1;
     throw e;
@@ -35,6 +36,14 @@ export function startService(): Promise<void> {
 
 async function start() {
   const cfg = config();
+  // A gateway that cannot work stops the start before anything else (GatewayConfigError, Spanish and English).
+  const gateway = paymentGatewaySettings();
+  if (gateway.kind === "wompi") {
+    log.info("payment_gateway", { gateway: "wompi", mode: gateway.mode, events_url: `${cfg.publicBaseUrl}/api/gateways/wompi/events` });
+    if (gateway.mode === "production" && !cfg.publicBaseUrl.startsWith("https://")) {
+      log.warn("wompi_events_url_not_https", { detail: "PUBLIC_BASE_URL is not https: Wompi production sends events only to an https URL" });
+    }
+  }
   process.env.NEXTAUTH_URL ??= cfg.publicBaseUrl;
   const t0 = Date.now();
   const db = await getDatabase();

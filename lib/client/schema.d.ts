@@ -1322,6 +1322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gateways/wompi/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eventos de Wompi (transaction.updated), verificados por su checksum
+         * @description La URL que se registra en el panel de Wompi. El cuerpo es el evento de Wompi; su checksum (SHA-256 de los valores de `signature.properties` leídos dentro de `data`, luego `timestamp`, luego el secreto de eventos) debe coincidir: si falta o no coincide la respuesta es 401 y nada cambia. Un evento verificado responde 200, también si ya se había recibido o si no se procesa (`outcome: refused` y su motivo), para que Wompi no lo reintente. Cada (transacción, estado) se registra y se aplica una sola vez. 404 si la pasarela activa no es Wompi.
+         */
+        post: operations["postGatewaysWompiEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cron/payment-orders": {
         parameters: {
             query?: never;
@@ -1516,6 +1536,26 @@ export interface paths {
          * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
          */
         post: operations["postCronSecurityCleanup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cron/wompi-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Olvida los eventos de Wompi rechazados hace más de 30 días
+         * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
+         */
+        post: operations["postCronWompiEvents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8584,6 +8624,80 @@ export interface operations {
             };
         };
     };
+    postGatewaysWompiEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Tipo de evento, p. ej. `transaction.updated` */
+                    event?: unknown;
+                    /** @description `{transaction: {...}}`: la transacción de Wompi */
+                    data?: unknown;
+                    /** @description `test` o `prod` */
+                    environment?: unknown;
+                    /** @description `{properties: [...], checksum}`: rutas firmadas (dentro de `data`) y SHA-256 */
+                    signature?: unknown;
+                    /** @description Segundos Unix, parte del checksum */
+                    timestamp?: unknown;
+                    sent_at?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Evento verificado y registrado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        /**
+                         * @description accepted: verificado y de un tipo que se procesa; refused: verificado pero no se procesa (motivo en `reason`)
+                         * @enum {string}
+                         */
+                        outcome: "accepted" | "refused";
+                        reason: string | null;
+                        /** @description El mismo (transacción, estado) ya se había recibido */
+                        duplicate: boolean;
+                        /** @description Si el evento ya se aplicó al pago */
+                        applied: boolean;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Checksum ausente o inválido: no se procesa */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wompi no es la pasarela activa */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postCronPaymentOrders: {
         parameters: {
             query?: never;
@@ -9170,6 +9284,71 @@ export interface operations {
         };
     };
     postCronSecurityCleanup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    now?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Trabajo realizado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        processed: number;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCronWompiEvents: {
         parameters: {
             query?: never;
             header?: never;

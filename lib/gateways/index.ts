@@ -1,22 +1,36 @@
 // The gateways in use. Each has its interface in its own module (payment-gateway.ts, channel-manager.ts), its
 // implementations beside it, and the choice of implementation here, so that no implementation imports this.
-// The payment gateway: the sandbox unless a real processor is wired in at start-up.
+// The payment gateway: the sandbox unless PAYMENT_GATEWAY=wompi (lib/config/payment-gateway.ts).
 import type { Database } from "@/lib/db/open";
 import type { PaymentGateway } from "./payment-gateway";
 import { SandboxGateway } from "./sandbox-gateway";
+import { WompiClient } from "./wompi/client";
+import { WompiGateway } from "./wompi/gateway";
+import { paymentGatewaySettings } from "@/lib/config/payment-gateway";
+import { getDatabase } from "@/lib/db";
+import { log } from "@/lib/http/log";
 import type { ChannelManager } from "./channel-manager";
 import { BuiltinChannelManager } from "./builtin-channel-manager";
 import { HttpChannelManager } from "./http-channel-manager";
 import { config } from "@/lib/config";
 
-let current: PaymentGateway = new SandboxGateway();
+let current: PaymentGateway | undefined;
 
+/** The gateway in use, built once from the settings (a misconfiguration throws GatewayConfigError; start-up checks it first). */
 export function paymentGateway(): PaymentGateway {
-  return current;
+  return (current ??= gatewayFromSettings());
 }
 
-export function setPaymentGateway(g: PaymentGateway) {
+/** Tests and start-up: put a gateway in place (undefined: build it again from the settings on next use). */
+export function setPaymentGateway(g: PaymentGateway | undefined) {
   current = g;
+}
+
+function gatewayFromSettings(): PaymentGateway {
+  const s = paymentGatewaySettings();
+  if (s.kind === "sandbox") return new SandboxGateway();
+  const client = new WompiClient({ baseUrl: s.apiUrl, publicKey: s.publicKey, privateKey: s.privateKey, integritySecret: s.integritySecret, log });
+  return new WompiGateway({ client, database: getDatabase, log });
 }
 
 /**

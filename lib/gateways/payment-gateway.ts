@@ -17,6 +17,8 @@ export interface CardChargeInput {
   amount: string;
   currency: string;
   installments: number;
+  /** The payer's e-mail. Wompi requires it (its receipt goes there); the sandbox ignores it. */
+  payerEmail?: string;
 }
 
 export type CardChargeResult =
@@ -28,18 +30,70 @@ export interface ApmOrderInput {
   amount: string;
   currency: string;
   now: Date;
+  /** Who pays. Wompi requires it (PSE: name, phone and document; cash: the e-mail); the sandbox ignores it. */
+  payer?: ApmPayer;
+  /** Where the payer comes back after the bank (PSE). */
+  redirectUrl?: string;
+  /** What the payer sees at the bank (PSE: at most 30 characters). */
+  description?: string;
+}
+
+export interface ApmPayer {
+  email: string;
+  fullName: string;
+  /** Digits, with or without the country code. */
+  phone: string;
+  /** CC, CE, NIT, PP ... */
+  legalIdType: string;
+  legalId: string;
+  /** 0 a person, 1 a company (PSE's user_type). */
+  personType: 0 | 1;
 }
 
 export interface ApmOrder {
   /** What the buyer quotes at the cash network or sees at the bank (PSE CUS). */
   reference: string;
   expiresAt: Date;
+  /** The gateway's own id of the order (Wompi's transaction id), when it has one. */
+  gatewayRef?: string;
+  /** Where the buyer goes to pay (PSE: the bank's page, Wompi's async_payment_url). */
+  checkoutUrl?: string;
+  /** Cash at a Bancolombia correspondent: the two numbers the payer quotes. */
+  cashCodes?: { businessAgreementCode: string; paymentIntentionIdentifier: string };
 }
 
 export type ApmOutcome = "approved" | "rejected";
 
-/** The answer to a void or refund: done, or refused by the gateway (with its reason). */
-export type ReversalResult = { ok: true; reference: string } | { ok: false; reason: string };
+/**
+ * The answer to a void or refund: done, or refused by the gateway (with its reason). `manual`: the gateway will
+ * never do it by API (Wompi: PSE, Nequi, cash, a partial card refund, a card past its void window); the money
+ * is owed to the payer by hand, and retrying changes nothing.
+ */
+export type ReversalResult = { ok: true; reference: string } | { ok: false; reason: string; manual?: boolean };
+
+/** A charge the gateway accepted but has not decided within the time we wait (Wompi: still PENDING). */
+export class ChargePendingError extends Error {
+  constructor(readonly gatewayRef: string | null) {
+    super("el cobro sigue pendiente en la pasarela");
+    this.name = "ChargePendingError";
+  }
+}
+
+/** What the gateway knows of one payment (docs/payments.md "Wompi", design for phase 2). */
+export interface GatewayPaymentView {
+  /** Our transaction id (the reference we gave the gateway). */
+  paymentRef: string;
+  gatewayRef: string | null;
+  status: "pending" | "approved" | "declined" | "voided" | "error";
+  /** COP, "123.45": what the gateway says it charged, to compare with what we asked. */
+  amount: string;
+  currency: string;
+  method: string;
+  /** The gateway's reason, in Spanish when it gives one. */
+  message: string | null;
+  checkoutUrl?: string;
+  cashCodes?: { businessAgreementCode: string; paymentIntentionIdentifier: string };
+}
 
 export interface PaymentGateway {
   readonly name: string;
@@ -67,6 +121,10 @@ export interface PaymentGateway {
    * the notification handler calls the same completion service.
    */
   simulate?(reference: string, outcome: ApmOutcome): Promise<ApmOutcome>;
+  /** What the gateway knows of a payment by our transaction id; null when it never saw it (Wompi; design for phase 2). */
+  lookup?(paymentRef: string): Promise<GatewayPaymentView | null>;
+  /** The banks a PSE payer may choose (Wompi: GET /pse/financial_institutions, cached). */
+  banks?(): Promise<Array<{ code: string; name: string }>>;
 }
 
 /** The cash reference is valid this long; then the order expires through the payment-orders job. */

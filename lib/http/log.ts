@@ -7,7 +7,8 @@ export interface Logger {
 }
 
 const CARD_LIKE = /\b(?:\d[ -]?){13,19}\b/g;
-const KEY_LIKE = /\b(hbk|whsec)_[A-Za-z0-9+/=_-]{8,}/g;
+// Our API keys and webhook secrets, and Wompi's private key and secrets (prv_test_…, test_events_…, prod_integrity_…).
+const KEY_LIKE = /\b(hbk|whsec|prv_test|prv_prod|test_events|prod_events|test_integrity|prod_integrity)_[A-Za-z0-9+/=_-]{8,}/g;
 
 export function redact(s: string): string {
   return s.replace(CARD_LIKE, "[redactado]").replace(KEY_LIKE, "$1_[redactado]");
