@@ -2,7 +2,7 @@
 // total limit and a lock to one hotel, a charge at another hotel is declined with its reason (in Cobrar and on the
 // card's page), a charge over the limit too, the right one is approved, and the card's page lists its charges
 // without internal ids. Once at desktop size and once at phone size.
-import { test, expect, DEMO, signIn, demoKeys, shoot, type Page } from "./helpers";
+import { test, expect, DEMO, signIn, demoKeys, shoot, artifact, type Page } from "./helpers";
 
 const MINE = "Granada Cali Hotel";
 const OTHER = "Casona San Antonio";
@@ -76,7 +76,11 @@ for (const size of [
   { name: "phone", viewport: { width: 390, height: 844 } },
 ]) {
   test(`${size.name}: a card locked to one hotel with a total limit declines elsewhere and over the limit, with the reason, and lists its charges`, async ({ page }) => {
+    // A long journey (a card, three charges, its page): the house budget for one, as agencies.spec.ts.
+    test.setTimeout(120_000);
     await page.setViewportSize(size.viewport);
+    // shoot() takes both sizes: once, from the desktop run.
+    const snap = (name: string) => (size.name === "desktop" ? shoot(page, name) : Promise.resolve());
     const run = `${size.name}-${Date.now().toString(36)}`;
     const orgName = `Estadías ${run}`;
     await organizationFor(page, orgName);
@@ -101,7 +105,7 @@ for (const size of [
     await form.getByLabel("Hoteles donde puede pagar").selectOption({ label: OTHER });
     await form.getByRole("button", { name: `Quitar ${OTHER}` }).click();
     await expect(form.getByTestId("chosen-hotels")).not.toContainText(OTHER);
-    await shoot(page, "cards-new-with-controls");
+    await snap("cards-new-with-controls");
     await form.getByRole("button", { name: "Crear tarjeta" }).click();
     const nickname = `VC-CALI-${run}`;
     await expect(page.getByRole("status").filter({ hasText: nickname })).toBeVisible();
@@ -131,7 +135,7 @@ for (const size of [
     await expect(wrongHotel).toContainText("Pago rechazado");
     // (Cobrar shows the reason with a CSS capital; the text is the API's.)
     await expect(wrongHotel).toContainText(`la tarjeta virtual no puede pagar en ${OTHER}: solo paga en ${MINE}`);
-    await shoot(page, "cards-charge-declined");
+    await page.screenshot({ path: artifact(`cards-charge-declined-${size.name}.png`), fullPage: true });
 
     // --- at its hotel but over its total limit: declined too, with what is left
     const overLimit = await charge(page, card, MINE, "1650000", `R-${run}-2`);
@@ -158,11 +162,12 @@ for (const size of [
     await expect(page.getByTestId("card-status").first()).toHaveAttribute("data-status", "cancelled");
     await expect(page.getByTestId("card-history")).toContainText("Cancelada tras su pago (uso único)");
     await expect(page.locator("main")).not.toContainText(/vc_|sub_|ah_|tx_/);
-    await shoot(page, "card-transactions");
+    await snap("card-transactions");
   });
 }
 
 test("the card's page changes its controls, and a cancelled card's cannot be changed", async ({ page }) => {
+  test.setTimeout(120_000);
   const run = Date.now().toString(36);
   const orgName = `Controles ${run}`;
   await organizationFor(page, orgName);
