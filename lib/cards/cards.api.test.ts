@@ -193,7 +193,7 @@ describe("organizations (4.11)", () => {
 });
 
 describe("virtual cards (4.6)", () => {
-  it("creates a frozen card with exactly the spec's fields plus status; the number is Luhn-valid and encrypted at rest", async () => {
+  it("creates a frozen card with exactly the spec's fields plus status and spending_controls; the number is Luhn-valid and encrypted at rest", async () => {
     const a = await agencyWithOrg();
     const body = cardBody(a.orgId);
     const res = await apiClient(api, a.key).POST("/v1/virtual-cards", { body });
@@ -201,8 +201,10 @@ describe("virtual cards (4.6)", () => {
     expect(typeof res.data!.msg).toBe("string");
     const d = res.data!.data;
     expect(Object.keys(d).sort()).toEqual(
-      ["card_id", "subaccount_id", "one_time_use", "nickname", "last_four", "expiration", "activation", "organization_id", "destination", "status"].sort(),
+      ["card_id", "subaccount_id", "one_time_use", "nickname", "last_four", "expiration", "activation", "organization_id", "destination", "status", "spending_controls"].sort(),
     );
+    // Without spending_controls a card is what it always was: no limit, any hotel (docs/decisions.md 10.8).
+    expect(d.spending_controls).toEqual({ spending_limits: [], allowed_hotel_ids: [] });
     expect(d).toMatchObject({ one_time_use: true, nickname: "VC-RES-1001", activation: body.activation, expiration: body.expiration, organization_id: a.orgId, status: "frozen", destination: body.destination });
     expect(d.last_four).toMatch(/^\d{4}$/);
     const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: d.card_id } });
@@ -438,7 +440,8 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
     expect(results.filter((r) => r.response.status === 200)).toHaveLength(1);
     const declined = results.filter((r) => r.response.status === 400 && r.error?.code === 0);
     expect(declined).toHaveLength(2);
-    for (const r of declined) expect(r.error!.detail).toBe("tarjeta virtual no activa");
+    // The reason still starts as it did before issue 24, and now says why.
+    for (const r of declined) expect(r.error!.detail).toBe("tarjeta virtual no activa: es de uso único y ya se usó");
     expect(await api.db.prisma.paymentTransaction.count({ where: { virtualCardId: card.card_id, status: "approved" } })).toBe(1);
     const row = await api.db.prisma.virtualCard.findUniqueOrThrow({ where: { id: card.card_id } });
     expect(row.status).toBe("cancelled");

@@ -5,6 +5,9 @@ import { badRequest } from "@/lib/http/errors";
 import {
   accountHolderOut,
   cardIdParam,
+  cardTransactionList,
+  cardTransactionsQuery,
+  updateCardBody,
   createAccountHolderBody,
   createCardBody,
   createOrganizationBody,
@@ -18,7 +21,17 @@ import {
 } from "./schema";
 import { createAccountHolder, getAccountHolder, listAccountHolders } from "./account-holders";
 import { createOrganization, listOrganizations } from "./organizations";
-import { cancelVirtualCard, createVirtualCard, freezeVirtualCard, getVirtualCard, listVirtualCards, sandboxCardDetails, unfreezeVirtualCard } from "./service";
+import {
+  cancelVirtualCard,
+  createVirtualCard,
+  freezeVirtualCard,
+  getVirtualCard,
+  listCardTransactions,
+  listVirtualCards,
+  sandboxCardDetails,
+  unfreezeVirtualCard,
+  updateCardControls,
+} from "./service";
 
 const tags = ["Tarjetas virtuales"];
 const cardResult = z.object({ msg: z.string(), data: virtualCardOut });
@@ -83,6 +96,10 @@ export const cardRoutes = [
     path: "/v1/virtual-cards",
     access: ["operator", "agency"],
     summary: "Crear tarjeta virtual (4.6): se crea congelada y se activa en su fecha de activación",
+    description:
+      "`spending_controls` (opcional, docs/decisions.md 10.8): `spending_limits` [{amount, interval}] con interval `per_authorization` (cada cobro) " +
+      "o `all_time` (la suma de los cobros de toda la vida de la tarjeta), y `allowed_hotel_ids`, los únicos hoteles donde puede pagar. " +
+      "Un cobro que no los cumple se rechaza (400 con el motivo en `detail`) y queda en `GET /v1/virtual-cards/{card_id}/transactions`.",
     tags,
     body: createCardBody,
     idempotent: true,
@@ -113,6 +130,31 @@ export const cardRoutes = [
     params: cardIdParam,
     responses: [{ status: 200, description: "Tarjeta", schema: virtualCardDetailOut }],
     handler: ({ params, db, principal }) => getVirtualCard(db, principal, params.card_id),
+  }),
+  defineRoute({
+    method: "PATCH",
+    path: "/v1/virtual-cards/{card_id}",
+    access: ["operator", "agency"],
+    summary: "Cambiar los controles de gasto de una tarjeta (límites y hoteles autorizados)",
+    description:
+      "Cada parte de `spending_controls` que viene reemplaza la actual; la que no viene se conserva; una lista vacía la quita. " +
+      "Bajar el límite total por debajo de lo ya gastado deja la tarjeta sin saldo disponible (los cobros hechos no se deshacen). Una tarjeta cancelada: 409.",
+    tags,
+    params: cardIdParam,
+    body: updateCardBody,
+    responses: [{ status: 200, description: "Controles actualizados", schema: cardResult }],
+    handler: ({ params, body, db, principal, clock }) => updateCardControls(db, principal, params.card_id, body.spending_controls, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/virtual-cards/{card_id}/transactions",
+    access: ["operator", "agency"],
+    summary: "Cobros de la tarjeta: aprobados, en verificación, rechazados (con su motivo) y anulados, del más reciente al más antiguo",
+    tags,
+    params: cardIdParam,
+    query: cardTransactionsQuery,
+    responses: [{ status: 200, description: "Una página de cobros", schema: cardTransactionList }],
+    handler: ({ params, query, db, principal }) => listCardTransactions(db, principal, params.card_id, query),
   }),
   defineRoute({
     method: "POST",

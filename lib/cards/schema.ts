@@ -1,6 +1,6 @@
 // Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
 import { z } from "zod";
-import { MAX_DB_ID, maxIdMessage } from "@/lib/http/limits";
+import { MAX_DB_ID, MAX_DECIMAL_14_2, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { isoDate, text, typeError } from "@/lib/http/zod-helpers";
 import { boolField, emailField } from "@/lib/agencies/schema";
 
@@ -95,6 +95,68 @@ export const organizationOut = z.object({
 
 export const listOrganizationsQuery = z.object({ account_holder_id: holderIdField.optional() });
 
+// ---------------------------------------------------------------- spending controls (docs/decisions.md 10.8)
+
+/** per_authorization: each charge at most the amount; all_time: the card's charges together, for its whole life. */
+export const SPENDING_INTERVALS = ["per_authorization", "all_time"] as const;
+/** Hotels one card may be locked to. */
+export const MAX_CARD_HOTELS = 50;
+
+const twoDecimals = (n: number) => /^\d+(\.\d{1,2})?$/.test(String(n));
+const idField = z.number(typeError("debe ser un número entero")).int("debe ser un número entero").positive("debe ser positivo").max(MAX_DB_ID, maxIdMessage);
+
+/** A strict object: an unknown key is a 400, never silently ignored (a misspelt control must not leave a card open). */
+const strictObject = <T extends z.ZodRawShape>(shape: T, what: string) =>
+  z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === "unrecognized_keys" ? `campo desconocido: ${iss.keys.join(", ")}` : iss.input === undefined ? "es obligatorio" : `debe ser un objeto ${what}`,
+  });
+
+const spendingLimitBody = strictObject(
+  {
+    amount: z
+      .number(typeError("debe ser un número"))
+      .refine((n) => Number.isFinite(n) && n > 0, "debe ser mayor que 0")
+      .refine((n) => n <= MAX_DECIMAL_14_2, "supera el máximo permitido")
+      .refine(twoDecimals, "admite como máximo dos decimales"),
+    interval: z.enum(SPENDING_INTERVALS, { error: "debe ser per_authorization (por cobro) o all_time (en total, toda la vida de la tarjeta)" }),
+  },
+  "con amount (COP) e interval",
+);
+
+export const spendingControlsBody = strictObject(
+  {
+    spending_limits: z
+      .array(spendingLimitBody, typeError("debe ser una lista de límites {amount, interval}"))
+      .max(SPENDING_INTERVALS.length, "admite como máximo un límite por cobro y uno total")
+      .superRefine((limits, ctx) => {
+        const seen = new Set<string>();
+        for (const l of limits) {
+          if (seen.has(l.interval)) ctx.addIssue({ code: "custom", message: `tiene dos límites ${l.interval}; deje uno` });
+          seen.add(l.interval);
+        }
+        const per = limits.find((l) => l.interval === "per_authorization");
+        const all = limits.find((l) => l.interval === "all_time");
+        if (per && all && per.amount > all.amount) ctx.addIssue({ code: "custom", message: "el límite por cobro no puede superar el límite total" });
+      })
+      .meta({ description: "Límites de gasto en COP: `per_authorization` (cada cobro) y/o `all_time` (la suma de los cobros aprobados o en verificación, menos lo reembolsado, en toda la vida de la tarjeta). Vacío o ausente: sin límite." })
+      .optional(),
+    allowed_hotel_ids: z
+      .array(idField, typeError("debe ser una lista de identificadores de hotel"))
+      .max(MAX_CARD_HOTELS, `admite como máximo ${MAX_CARD_HOTELS} hoteles`)
+      .transform((ids) => [...new Set(ids)])
+      .meta({ description: "Hoteles en los que la tarjeta puede pagar; en cualquier otro el cobro se rechaza. Vacío o ausente: cualquier hotel." })
+      .optional(),
+  },
+  "con spending_limits y allowed_hotel_ids",
+);
+export type SpendingControlsInput = z.output<typeof spendingControlsBody>;
+
+export const spendingControlsOut = z.object({
+  spending_limits: z.array(z.object({ amount: z.number(), interval: z.enum(SPENDING_INTERVALS) })),
+  allowed_hotel_ids: z.array(z.number().int()),
+});
+
 export const createCardBody = z.object({
   card_name: z
     .string()
@@ -115,8 +177,13 @@ export const createCardBody = z.object({
     typeError("debe ser un objeto con identificador, nombre y correo"),
   ),
   external_reference: z.string().trim().min(1, "no puede estar vacío").max(50, "máximo 50 caracteres").regex(/^[A-Za-z0-9_.-]+$/, "solo letras, dígitos, punto, guion y guion bajo"),
+  spending_controls: spendingControlsBody
+    .meta({ description: "Opcional (docs/decisions.md 10.8): límites de gasto y hoteles autorizados. Sin él, la tarjeta paga cualquier monto en cualquier hotel, como siempre." })
+    .optional(),
 });
 export type CreateCardInput = z.output<typeof createCardBody>;
+
+export const updateCardBody = strictObject({ spending_controls: spendingControlsBody }, "con spending_controls");
 
 export const CARD_STATUSES = ["frozen", "active", "cancelled"] as const;
 
@@ -131,6 +198,7 @@ export const virtualCardOut = z.object({
   organization_id: z.number().int(),
   destination: z.object({ external_id: z.string(), name: z.string(), email: z.string() }),
   status: z.enum(CARD_STATUSES),
+  spending_controls: spendingControlsOut,
 });
 
 export const cardEventOut = z.object({ from_status: z.enum(CARD_STATUSES).nullable(), to_status: z.enum(CARD_STATUSES), reason: z.string(), at: z.string() });
@@ -143,7 +211,38 @@ export const virtualCardDetailOut = virtualCardOut.extend({
   used_at: z.string().nullable(),
   created_at: z.string(),
   history: z.array(cardEventOut),
+  /** What counts against the all_time limit now; available_amount is null without one. */
+  spent_amount: z.number(),
+  available_amount: z.number().nullable(),
+  allowed_hotels: z.array(z.object({ hotel_id: z.number().int(), name: z.string(), city: z.string() })),
+  account_holder_name: z.string(),
+  organization_name: z.string(),
 });
+
+export const CARD_TRANSACTION_STATUSES = ["pending", "approved", "rejected", "refunded"] as const;
+
+export const cardTransactionsQuery = z.object({
+  status: z.enum(CARD_TRANSACTION_STATUSES, { error: "debe ser pending, approved, rejected o refunded" }).optional(),
+  page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe ser al menos 1").max(MAX_PAGE, maxPageMessage).optional(),
+  per_page: z.coerce.number(typeError("debe ser un número entero")).int("debe ser un número entero").min(1, "debe estar entre 1 y 100").max(100, "debe estar entre 1 y 100").optional(),
+});
+
+/** One charge attempted with the card (an authorization, as issuers call it): approved or declined, with its reason. */
+export const cardTransactionOut = z.object({
+  transaction_id: z.string(),
+  status: z.enum(CARD_TRANSACTION_STATUSES),
+  amount: z.number(),
+  currency: z.string(),
+  hotel_id: z.number().int(),
+  hotel_name: z.string(),
+  decline_code: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  refunded_amount: z.number(),
+  voucher_url: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export const cardTransactionList = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int(), items: z.array(cardTransactionOut) });
 
 export const listCardsQuery = z.object({
   status: z.enum(CARD_STATUSES, { error: "debe ser frozen, active o cancelled" }).optional(),

@@ -1,5 +1,6 @@
 // Virtual cards (4.6; docs/decisions.md 10.6): created frozen, active on the activation date,
 // cancelled on the expiration date; owners may freeze, unfreeze and cancel. Every change is a virtual_card_events row.
+// Spending controls and the card's charges: docs/decisions.md 10.8 (lib/cards/spending.ts, authorize.ts).
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
@@ -9,9 +10,13 @@ import { badRequest, conflict, notFound, HttpError } from "@/lib/http/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
 import { organizationForCaller } from "./organizations";
-import type { CreateCardInput } from "./schema";
+import type { CreateCardInput, SpendingControlsInput } from "./schema";
+import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
+import { cardSpent } from "./authorize";
+import { voucherPath } from "@/lib/payments/voucher-code";
 
-type CardRow = Prisma.VirtualCardGetPayload<object>;
+const CARD_INCLUDE = { allowedHotels: { select: { hotelId: true } } } as const;
+type CardRow = Prisma.VirtualCardGetPayload<{ include: typeof CARD_INCLUDE }>;
 type CardStatus = CardRow["status"];
 
 /** Reasons written to virtual_card_events. */
@@ -23,6 +28,8 @@ export const CARD_REASONS = {
   unfrozenByUser: "unfrozen_by_user",
   cancelledByUser: "cancelled_by_user",
   oneTimeUsePayment: "one_time_use_payment",
+  /** Not a change of state: the owner changed the spending controls (the event keeps the status it had). */
+  spendingControlsUpdated: "spending_controls_updated",
 } as const;
 
 export function presentCard(c: CardRow) {
@@ -37,6 +44,7 @@ export function presentCard(c: CardRow) {
     organization_id: c.organizationId,
     destination: { external_id: c.destinationExternalId, name: c.destinationName, email: c.destinationEmail },
     status: c.status,
+    spending_controls: presentControls(c),
   };
 }
 
@@ -58,6 +66,7 @@ export async function createVirtualCard(db: PrismaClient, principal: Principal, 
   const today = bogotaDate(now);
   validateCardDates(input.activation, input.expiration, today);
   const org = await organizationForCaller(db, principal, input.organization_id);
+  const controls = await resolveControls(db, input.spending_controls, "spending_controls");
   const issuer = cardIssuer();
   for (let attempt = 0; attempt < 5; attempt++) {
     const issued = await issuer.issue({ accountHolderId: org.accountHolderId, expiration: input.expiration });
@@ -86,11 +95,14 @@ export async function createVirtualCard(db: PrismaClient, principal: Principal, 
             numberHash: issued.numberHash,
             expMonth: issued.expMonth,
             expYear: issued.expYear,
+            limitPerAuthorization: controls.limitPerAuthorization,
+            limitAllTime: controls.limitAllTime,
             createdAt: now,
           },
         });
+        await writeCardHotels(tx, row.id, controls.hotelIds);
         await tx.virtualCardEvent.create({ data: { cardId: row.id, fromStatus: null, toStatus: "frozen", reason: CARD_REASONS.created, at: now } });
-        return row;
+        return tx.virtualCard.findUniqueOrThrow({ where: { id: row.id }, include: CARD_INCLUDE });
       });
       return { msg: "Tarjeta virtual creada; queda congelada hasta su fecha de activación", data: presentCard(card) };
     } catch (e) {
@@ -125,12 +137,12 @@ export async function listVirtualCards(db: PrismaClient, principal: Principal, f
       { destinationName: { contains: f.search, mode: "insensitive" } },
     ];
   }
-  const rows = await db.virtualCard.findMany({ where, orderBy: { createdAt: "desc" }, take: 500 });
+  const rows = await db.virtualCard.findMany({ where, include: CARD_INCLUDE, orderBy: { createdAt: "desc" }, take: 500 });
   return rows.map((c) => ({ ...presentCard(c), card_name: c.cardName, created_at: isoBogota(c.createdAt) }));
 }
 
 async function cardForCaller(db: PrismaClient, principal: Principal, cardId: string) {
-  const card = await db.virtualCard.findUnique({ where: { id: cardId } });
+  const card = await db.virtualCard.findUnique({ where: { id: cardId }, include: CARD_INCLUDE });
   if (!card) throw notFound(`La tarjeta ${cardId} no existe`);
   assertSameAgency(principal, card.agencyId, `La tarjeta ${cardId}`);
   return card;
@@ -139,6 +151,9 @@ async function cardForCaller(db: PrismaClient, principal: Principal, cardId: str
 export async function getVirtualCard(db: PrismaClient, principal: Principal, cardId: string) {
   const card = await cardForCaller(db, principal, cardId);
   const history = await db.virtualCardEvent.findMany({ where: { cardId }, orderBy: { id: "asc" } });
+  const hotels = await db.hotel.findMany({ where: { id: { in: card.allowedHotels.map((h) => h.hotelId) } }, select: { id: true, name: true, city: true }, orderBy: { name: "asc" } });
+  const org = await db.organization.findUnique({ where: { id: card.organizationId }, select: { name: true, accountHolder: { select: { firstName: true, lastName: true } } } });
+  const spent = await cardSpent(db, card.id);
   return {
     ...presentCard(card),
     card_name: card.cardName,
@@ -148,6 +163,10 @@ export async function getVirtualCard(db: PrismaClient, principal: Principal, car
     used_at: card.usedAt ? isoBogota(card.usedAt) : null,
     created_at: isoBogota(card.createdAt),
     history: history.map((e) => ({ from_status: e.fromStatus, to_status: e.toStatus, reason: e.reason, at: isoBogota(e.at) })),
+    ...spendingSummary(card.limitAllTime, spent),
+    allowed_hotels: hotels.map((h) => ({ hotel_id: h.id, name: h.name, city: h.city })),
+    account_holder_name: org ? `${org.accountHolder.firstName} ${org.accountHolder.lastName}` : "",
+    organization_name: org?.name ?? "",
   };
 }
 
@@ -157,15 +176,18 @@ async function transition(db: PrismaClient, card: CardRow, from: CardStatus[], t
     const { count } = await tx.virtualCard.updateMany({ where: { id: card.id, status: { in: from } }, data: { status: to } });
     if (count === 0) return null;
     await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: card.status, toStatus: to, reason, at: now } });
-    return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id } });
+    return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
   });
 }
+
+/** The card as a person knows it (its nickname and last four digits), never its internal id. */
+const cardLabel = (card: { nickname: string; lastFour: string }) => `${card.nickname} (•••• ${card.lastFour})`;
 
 const stateConflict = (card: CardRow, action: string) =>
   conflict(
     card.status === "cancelled"
-      ? `La tarjeta ${card.id} está cancelada; no se puede ${action}`
-      : `La tarjeta ${card.id} está ${card.status === "frozen" ? "congelada" : "activa"}; no se puede ${action}`,
+      ? `La tarjeta ${cardLabel(card)} está cancelada; no se puede ${action}`
+      : `La tarjeta ${cardLabel(card)} está ${card.status === "frozen" ? "congelada" : "activa"}; no se puede ${action}`,
   );
 
 export async function freezeVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
@@ -173,7 +195,7 @@ export async function freezeVirtualCard(db: PrismaClient, principal: Principal, 
   if (card.status !== "active") throw stateConflict(card, "congelar");
   const updated = await transition(db, card, ["active"], "frozen", CARD_REASONS.frozenByUser, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId } });
+    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "congelar");
   }
   return { msg: "Tarjeta congelada", data: presentCard(updated) };
@@ -188,7 +210,7 @@ export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal
   if (today >= ymd(card.expiration)) throw conflict(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
   const updated = await transition(db, card, ["frozen"], "active", CARD_REASONS.unfrozenByUser, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId } });
+    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "descongelar");
   }
   return { msg: "Tarjeta activa", data: presentCard(updated) };
@@ -199,7 +221,7 @@ export async function cancelVirtualCard(db: PrismaClient, principal: Principal, 
   if (card.status === "cancelled") throw stateConflict(card, "cancelar");
   const updated = await transition(db, card, ["frozen", "active"], "cancelled", CARD_REASONS.cancelledByUser, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId } });
+    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "cancelar");
   }
   return { msg: "Tarjeta cancelada", data: presentCard(updated) };
@@ -210,4 +232,81 @@ export async function sandboxCardDetails(db: PrismaClient, principal: Principal,
   const details = cardIssuer().sandboxDetails(card);
   if (!details) throw notFound("Los datos completos solo existen con el emisor de pruebas (sandbox)");
   return details;
+}
+
+/**
+ * PATCH /v1/virtual-cards/{card_id}: replaces the parts of the spending controls the body names (an omitted part is
+ * kept; an empty list removes it). Under the card's row lock, so no charge is decided half-way through the change;
+ * recorded as a virtual_card_events row. A cancelled card is final (409).
+ */
+export async function updateCardControls(db: PrismaClient, principal: Principal, cardId: string, input: SpendingControlsInput, now: Date) {
+  const card = await cardForCaller(db, principal, cardId);
+  if (card.status === "cancelled") throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  const next = await resolveControls(db, input, "spending_controls");
+  const updated = await db.$transaction(async (tx) => {
+    const locked = await tx.$queryRawUnsafe<{ status: CardStatus; limit_per_authorization: string | null; limit_all_time: string | null }[]>(
+      `SELECT status::text AS status, limit_per_authorization::text AS limit_per_authorization, limit_all_time::text AS limit_all_time FROM virtual_cards WHERE id = $1 FOR UPDATE`,
+      card.id,
+    );
+    const row = locked[0];
+    if (!row || row.status === "cancelled") return null;
+    const limits = input.spending_limits;
+    await tx.virtualCard.update({
+      where: { id: card.id },
+      data: limits === undefined ? {} : { limitPerAuthorization: next.limitPerAuthorization, limitAllTime: next.limitAllTime },
+    });
+    if (input.allowed_hotel_ids !== undefined) await writeCardHotels(tx, card.id, next.hotelIds);
+    await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: row.status, toStatus: row.status, reason: CARD_REASONS.spendingControlsUpdated, at: now } });
+    return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
+  });
+  if (!updated) throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  return { msg: "Controles de gasto actualizados", data: presentCard(updated) };
+}
+
+export interface CardTransactionsQuery {
+  status?: "pending" | "approved" | "rejected" | "refunded";
+  page?: number;
+  per_page?: number;
+}
+
+/**
+ * GET /v1/virtual-cards/{card_id}/transactions: every charge attempted with the card, approved or declined (an
+ * issuer's authorizations), newest first. The receipt link only for the card's own agency's charges (or the
+ * operator): another payer's receipt names its guest.
+ */
+export async function listCardTransactions(db: PrismaClient, principal: Principal, cardId: string, q: CardTransactionsQuery) {
+  const card = await cardForCaller(db, principal, cardId);
+  const where: Prisma.PaymentTransactionWhereInput = { virtualCardId: card.id, ...(q.status ? { status: q.status } : {}) };
+  const perPage = q.per_page ?? 20;
+  const page = q.page ?? 1;
+  const [total, rows] = await Promise.all([
+    db.paymentTransaction.count({ where }),
+    db.paymentTransaction.findMany({
+      where,
+      include: { hotel: { select: { name: true } }, voucher: { select: { code: true } } },
+      orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+  ]);
+  const ownReceipts = principal.role === "operator";
+  return {
+    total,
+    page,
+    per_page: perPage,
+    items: rows.map((t) => ({
+      transaction_id: t.id,
+      status: t.status as NonNullable<CardTransactionsQuery["status"]>,
+      amount: t.amount.toNumber(),
+      currency: t.currency,
+      hotel_id: t.hotelId,
+      hotel_name: t.hotel.name,
+      decline_code: t.declineCode,
+      decline_reason: t.declineReason,
+      refunded_amount: t.refundedAmount.toNumber(),
+      voucher_url: t.voucher && (ownReceipts || t.agencyId === card.agencyId) ? voucherPath(t.voucher.code) : null,
+      created_at: isoBogota(t.createdAt),
+      completed_at: t.completedAt ? isoBogota(t.completedAt) : null,
+    })),
+  };
 }

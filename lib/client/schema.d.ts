@@ -1057,7 +1057,10 @@ export interface paths {
         /** Listar tarjetas virtuales con filtros */
         get: operations["getV1VirtualCards"];
         put?: never;
-        /** Crear tarjeta virtual (4.6): se crea congelada y se activa en su fecha de activación */
+        /**
+         * Crear tarjeta virtual (4.6): se crea congelada y se activa en su fecha de activación
+         * @description `spending_controls` (opcional, docs/decisions.md 10.8): `spending_limits` [{amount, interval}] con interval `per_authorization` (cada cobro) o `all_time` (la suma de los cobros de toda la vida de la tarjeta), y `allowed_hotel_ids`, los únicos hoteles donde puede pagar. Un cobro que no los cumple se rechaza (400 con el motivo en `detail`) y queda en `GET /v1/virtual-cards/{card_id}/transactions`.
+         */
         post: operations["postV1VirtualCards"];
         delete?: never;
         options?: never;
@@ -1074,6 +1077,27 @@ export interface paths {
         };
         /** Consultar una tarjeta virtual con su historial de estados */
         get: operations["getV1VirtualCardsCardId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cambiar los controles de gasto de una tarjeta (límites y hoteles autorizados)
+         * @description Cada parte de `spending_controls` que viene reemplaza la actual; la que no viene se conserva; una lista vacía la quita. Bajar el límite total por debajo de lo ya gastado deja la tarjeta sin saldo disponible (los cobros hechos no se deshacen). Una tarjeta cancelada: 409.
+         */
+        patch: operations["patchV1VirtualCardsCardId"];
+        trace?: never;
+    };
+    "/v1/virtual-cards/{card_id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cobros de la tarjeta: aprobados, en verificación, rechazados (con su motivo) y anulados, del más reciente al más antiguo */
+        get: operations["getV1VirtualCardsCardIdTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7230,6 +7254,14 @@ export interface operations {
                         };
                         /** @enum {string} */
                         status: "frozen" | "active" | "cancelled";
+                        spending_controls: {
+                            spending_limits: {
+                                amount: number;
+                                /** @enum {string} */
+                                interval: "per_authorization" | "all_time";
+                            }[];
+                            allowed_hotel_ids: number[];
+                        };
                         card_name: string;
                         created_at: string;
                     }[];
@@ -7297,6 +7329,17 @@ export interface operations {
                         email: string;
                     };
                     external_reference: string;
+                    /** @description Opcional (docs/decisions.md 10.8): límites de gasto y hoteles autorizados. Sin él, la tarjeta paga cualquier monto en cualquier hotel, como siempre. */
+                    spending_controls?: {
+                        /** @description Límites de gasto en COP: `per_authorization` (cada cobro) y/o `all_time` (la suma de los cobros aprobados o en verificación, menos lo reembolsado, en toda la vida de la tarjeta). Vacío o ausente: sin límite. */
+                        spending_limits?: {
+                            amount: number;
+                            /** @enum {string} */
+                            interval: "per_authorization" | "all_time";
+                        }[];
+                        /** @description Hoteles en los que la tarjeta puede pagar; en cualquier otro el cobro se rechaza. Vacío o ausente: cualquier hotel. */
+                        allowed_hotel_ids?: number[];
+                    };
                 };
             };
         };
@@ -7325,6 +7368,14 @@ export interface operations {
                             };
                             /** @enum {string} */
                             status: "frozen" | "active" | "cancelled";
+                            spending_controls: {
+                                spending_limits: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    interval: "per_authorization" | "all_time";
+                                }[];
+                                allowed_hotel_ids: number[];
+                            };
                         };
                     };
                 };
@@ -7400,6 +7451,14 @@ export interface operations {
                         };
                         /** @enum {string} */
                         status: "frozen" | "active" | "cancelled";
+                        spending_controls: {
+                            spending_limits: {
+                                amount: number;
+                                /** @enum {string} */
+                                interval: "per_authorization" | "all_time";
+                            }[];
+                            allowed_hotel_ids: number[];
+                        };
                         card_name: string;
                         external_reference: string;
                         brand: string;
@@ -7412,6 +7471,196 @@ export interface operations {
                             to_status: "frozen" | "active" | "cancelled";
                             reason: string;
                             at: string;
+                        }[];
+                        spent_amount: number;
+                        available_amount: number | null;
+                        allowed_hotels: {
+                            hotel_id: number;
+                            name: string;
+                            city: string;
+                        }[];
+                        account_holder_name: string;
+                        organization_name: string;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV1VirtualCardsCardId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                card_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    spending_controls: {
+                        /** @description Límites de gasto en COP: `per_authorization` (cada cobro) y/o `all_time` (la suma de los cobros aprobados o en verificación, menos lo reembolsado, en toda la vida de la tarjeta). Vacío o ausente: sin límite. */
+                        spending_limits?: {
+                            amount: number;
+                            /** @enum {string} */
+                            interval: "per_authorization" | "all_time";
+                        }[];
+                        /** @description Hoteles en los que la tarjeta puede pagar; en cualquier otro el cobro se rechaza. Vacío o ausente: cualquier hotel. */
+                        allowed_hotel_ids?: number[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Controles actualizados */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        data: {
+                            card_id: string;
+                            subaccount_id: string;
+                            one_time_use: boolean;
+                            nickname: string;
+                            last_four: string;
+                            expiration: string;
+                            activation: string;
+                            organization_id: number;
+                            destination: {
+                                external_id: string;
+                                name: string;
+                                email: string;
+                            };
+                            /** @enum {string} */
+                            status: "frozen" | "active" | "cancelled";
+                            spending_controls: {
+                                spending_limits: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    interval: "per_authorization" | "all_time";
+                                }[];
+                                allowed_hotel_ids: number[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1VirtualCardsCardIdTransactions: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "refunded";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                card_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una página de cobros */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        page: number;
+                        per_page: number;
+                        items: {
+                            transaction_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "refunded";
+                            amount: number;
+                            currency: string;
+                            hotel_id: number;
+                            hotel_name: string;
+                            decline_code: string | null;
+                            decline_reason: string | null;
+                            refunded_amount: number;
+                            voucher_url: string | null;
+                            created_at: string;
+                            completed_at: string | null;
                         }[];
                     };
                 };
@@ -7489,6 +7738,14 @@ export interface operations {
                             };
                             /** @enum {string} */
                             status: "frozen" | "active" | "cancelled";
+                            spending_controls: {
+                                spending_limits: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    interval: "per_authorization" | "all_time";
+                                }[];
+                                allowed_hotel_ids: number[];
+                            };
                         };
                     };
                 };
@@ -7566,6 +7823,14 @@ export interface operations {
                             };
                             /** @enum {string} */
                             status: "frozen" | "active" | "cancelled";
+                            spending_controls: {
+                                spending_limits: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    interval: "per_authorization" | "all_time";
+                                }[];
+                                allowed_hotel_ids: number[];
+                            };
                         };
                     };
                 };
@@ -7643,6 +7908,14 @@ export interface operations {
                             };
                             /** @enum {string} */
                             status: "frozen" | "active" | "cancelled";
+                            spending_controls: {
+                                spending_limits: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    interval: "per_authorization" | "all_time";
+                                }[];
+                                allowed_hotel_ids: number[];
+                            };
                         };
                     };
                 };

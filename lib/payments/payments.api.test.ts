@@ -400,7 +400,7 @@ describe("virtual cards of the service", () => {
     await insertVirtualCard("4012888888881881", "frozen", false);
     const r = await pay({ order: order(), card_item: cardItem({ cc_number: "4012888888881881" }) });
     expect(r.response.status).toBe(400);
-    expect(r.error!.detail).toBe("tarjeta virtual no activa");
+    expect(r.error!.detail).toBe("tarjeta virtual no activa: está congelada");
     const permanent = await insertVirtualCard("5105105105105100", "active", false);
     expect((await pay({ order: order(), card_item: cardItem({ cc_number: "5105105105105100" }) })).response.status).toBe(200);
     expect((await pay({ order: order(), card_item: cardItem({ cc_number: "5105105105105100" }) })).response.status).toBe(200);

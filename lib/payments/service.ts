@@ -10,9 +10,9 @@ import { paymentGateway } from "@/lib/gateways";
 import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
-import { recogniseVirtualCard, VIRTUAL_CARD_INACTIVE } from "./virtual-card-acceptance";
+import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
 import { reservationForPayment } from "./reservation-credit";
-import { consumeOneTimeCard, holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
+import { holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "./voucher-code";
@@ -106,10 +106,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
         if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
-      if (virtualCard) {
-        const ok = virtualCard.status === "active" && (virtualCard.oneTimeUse ? await consumeOneTimeCard(tx, virtualCard.id, now) : true);
-        if (!ok) refused = VIRTUAL_CARD_INACTIVE;
-      }
+      if (virtualCard) refused = await acceptVirtualCard(tx, virtualCard, { amount, hotelId: order.hotel_id }, now);
       if (!refused && reservation) {
         const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
         if (why) throw conflict(`No se cobró: ${why}`);

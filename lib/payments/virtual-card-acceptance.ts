@@ -1,10 +1,14 @@
-// Virtual cards of this service (docs/decisions.md 7.5, 10.6) are recognised by the hash of their number and
-// accepted only while active; a one-time card is consumed by the claim of the payment that uses it, atomically
-// (lib/payments/settle.ts consumeOneTimeCard), and given back if that payment is declined or voided.
-import type { PrismaClient } from "@/lib/db/generated/client";
+// Virtual cards of this service (docs/decisions.md 7.5, 10.6, 10.8) are recognised by the hash of their number.
+// In the transaction that records the charge, the card's issuer rules decide it (lib/cards/authorize.ts: active,
+// a hotel it may pay, within its limits; the card row stays locked until the charge is written), and a one-time
+// card is consumed by that claim (lib/payments/settle.ts consumeOneTimeCard), given back if the charge is declined
+// or voided.
+import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { cardNumberHash } from "@/lib/gateways/card-issuer";
+import { authorizeCardCharge, CARD_DECLINE_CODES, INACTIVE_PREFIX, type CardDecline } from "@/lib/cards/authorize";
+import { consumeOneTimeCard } from "./settle";
 
-export const VIRTUAL_CARD_INACTIVE = { code: "virtual_card_inactive", reason: "tarjeta virtual no activa" };
+export const VIRTUAL_CARD_INACTIVE: CardDecline = { code: CARD_DECLINE_CODES.inactive, reason: INACTIVE_PREFIX };
 
 export interface RecognisedCard {
   id: string;
@@ -14,4 +18,12 @@ export interface RecognisedCard {
 
 export async function recogniseVirtualCard(db: PrismaClient, number: string): Promise<RecognisedCard | null> {
   return db.virtualCard.findUnique({ where: { numberHash: cardNumberHash(number) }, select: { id: true, status: true, oneTimeUse: true } });
+}
+
+/** Null when the card may pay `amount` at `hotelId` (a one-time card is then used up); otherwise why not. */
+export async function acceptVirtualCard(tx: Prisma.TransactionClient, card: RecognisedCard, charge: { amount: Prisma.Decimal; hotelId: number }, now: Date): Promise<CardDecline | null> {
+  const declined = await authorizeCardCharge(tx, card.id, charge, now);
+  if (declined) return declined;
+  if (card.oneTimeUse && !(await consumeOneTimeCard(tx, card.id, now))) return VIRTUAL_CARD_INACTIVE;
+  return null;
 }

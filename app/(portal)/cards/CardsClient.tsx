@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { EmptyState, FormMessages } from "@/components/ui";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
 import { messages } from "./messages";
 import { Field, fieldErrors, newIdempotencyKey } from "../agencies/form-utils";
 import { CardStatusBadge, type CardStatus } from "./CardStatusBadge";
+import { controlsBody, controlsErrors, noControls, SpendingControlsFields, type ControlsValue, type HotelOption } from "./SpendingControlsFields";
 
 function addDays(day: string, n: number) {
   const d = new Date(`${day}T00:00:00Z`);
@@ -16,7 +17,7 @@ function addDays(day: string, n: number) {
   return d.toISOString().slice(0, 10);
 }
 
-export function CardsClient({ today, maxExpiration }: { today: string; maxExpiration: string }) {
+export function CardsClient({ today, maxExpiration, hotels }: { today: string; maxExpiration: string; hotels: HotelOption[] }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
@@ -35,6 +36,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
     external_reference: "",
   };
   const [form, setForm] = useState(blank);
+  const [controls, setControls] = useState<ControlsValue>(noControls);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -52,6 +54,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
             one_time_use: form.one_time_use,
             destination: { external_id: form.dest_external_id, name: form.dest_name, email: form.dest_email },
             external_reference: form.external_reference,
+            spending_controls: controlsBody(controls),
           },
         }),
       ),
@@ -59,6 +62,7 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
       setNotice(t("cards.created", { nickname: r.data.nickname, last4: r.data.last_four, activation: formatDate(r.data.activation, locale) }));
       setErrors({});
       setForm({ ...blank, organization_id: form.organization_id });
+      setControls(noControls);
       qc.invalidateQueries({ queryKey: ["cards"] });
     },
     onError: (e) => {
@@ -69,7 +73,8 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
       } else setErrors({ _: tc("common.error") });
     },
   });
-  const orgName = (id: number) => orgs.data?.find((o) => o.id === id)?.name ?? `#${id}`;
+  const orgName = (id: number) => orgs.data?.find((o) => o.id === id)?.name ?? "";
+  const limitOf = (c: { spending_controls: { spending_limits: { amount: number; interval: string }[] } }) => c.spending_controls.spending_limits.find((l) => l.interval === "all_time");
   const statuses: Array<["" | CardStatus, string]> = [
     ["", t("cards.filterAll")],
     ["active", t("cards.status.active")],
@@ -139,6 +144,10 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
               <input className="input" type="email" value={form.dest_email} onChange={set("dest_email")} />
             </Field>
           </fieldset>
+          <fieldset className="rounded-md border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-600">{t("controls.legend")}</legend>
+            <SpendingControlsFields value={controls} onChange={setControls} hotels={hotels} errors={controlsErrors(errors)} />
+          </fieldset>
           <FormMessages error={errors._} notice={notice} />
           <button type="submit" className="btn-primary" disabled={create.isPending}>
             {t("cards.submit")}
@@ -177,8 +186,9 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
                 <CardStatusBadge status={c.status} />
               </div>
               <div className="mt-2 text-xs text-slate-600">
-                {orgName(c.organization_id)} · {c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")}
+                {[orgName(c.organization_id), c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")].filter(Boolean).join(" · ")}
               </div>
+              <ControlsLine c={c} limit={limitOf(c)?.amount} />
               <div className="text-xs text-slate-500">{t("cards.from", { a: formatDate(c.activation, locale), b: formatDate(c.expiration, locale) })}</div>
             </li>
           ))}
@@ -206,7 +216,10 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
                   </td>
                   <td>{orgName(c.organization_id)}</td>
                   <td className="whitespace-nowrap">{t("cards.from", { a: formatDate(c.activation, locale), b: formatDate(c.expiration, locale) })}</td>
-                  <td>{c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")}</td>
+                  <td>
+                    {c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")}
+                    <ControlsLine c={c} limit={limitOf(c)?.amount} />
+                  </td>
                   <td>
                     <CardStatusBadge status={c.status} />
                   </td>
@@ -219,4 +232,13 @@ export function CardsClient({ today, maxExpiration }: { today: string; maxExpira
       )}
     </div>
   );
+}
+
+/** "Límite $ 1.500.000 · 2 hotel(es)" under a card in the list, when it has controls. */
+function ControlsLine({ c, limit }: { c: { spending_controls: { allowed_hotel_ids: number[] } }; limit?: number }) {
+  const t = useDict(messages);
+  const hotelCount = (n: number) => (n === 1 ? t("cards.lockedOne") : t("cards.lockedMany", { count: n }));
+  const parts = [limit !== undefined ? t("cards.limited", { amount: formatMoney(limit) }) : null, c.spending_controls.allowed_hotel_ids.length ? hotelCount(c.spending_controls.allowed_hotel_ids.length) : null].filter(Boolean);
+  if (!parts.length) return null;
+  return <div className="text-xs text-slate-500">{parts.join(" · ")}</div>;
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui";
 import { NoHolderGuide } from "@/components/NoHolderGuide";
 import { bogotaDate } from "@/lib/time";
 import { oneYearAfter } from "@/lib/cards/service";
+import { listHotels } from "@/lib/inventory/service";
 import { messages } from "./messages";
 import { CardsClient } from "./CardsClient";
 
@@ -16,10 +17,12 @@ export default async function CardsPage() {
   const { t } = await getDict(messages);
   const holder = user.agency ? await accountHolderOfAgency(db, principal, user.agency.id) : null;
   const today = bogotaDate(now);
+  // The hotels a card may be locked to: those the agency can pay (lib/inventory/service.ts listHotels).
+  const hotels = holder ? (await listHotels(db, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city })) : [];
   return (
     <div>
       <PageHeader title={t("cards.title")} subtitle={t("cards.intro")} />
-      {holder ? <CardsClient today={today} maxExpiration={oneYearAfter(today)} /> : <NoHolderGuide what="cards" agencyName={user.agency?.name} />}
+      {holder ? <CardsClient today={today} maxExpiration={oneYearAfter(today)} hotels={hotels} /> : <NoHolderGuide what="cards" agencyName={user.agency?.name} />}
     </div>
   );
 }

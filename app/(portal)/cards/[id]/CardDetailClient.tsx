@@ -8,10 +8,13 @@ import { formatDate, formatDateTime, humanizeDetail } from "@/lib/format";
 import { messages } from "../messages";
 import { ConfirmDialog } from "../../agencies/form-utils";
 import { CardStatusBadge } from "../CardStatusBadge";
+import type { HotelOption } from "../SpendingControlsFields";
+import { CardControls } from "./CardControls";
+import { CardTransactions } from "./CardTransactions";
 type CardDetail = ApiAnswer<"/v1/virtual-cards/{card_id}">;
 type Action = "freeze" | "unfreeze" | "cancel";
 
-export function CardDetailClient({ initial, organizationName }: { initial: CardDetail; organizationName: string }) {
+export function CardDetailClient({ initial, hotels }: { initial: CardDetail; hotels: HotelOption[] }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
@@ -99,16 +102,17 @@ export function CardDetailClient({ initial, organizationName }: { initial: CardD
           </button>
           {details && <p className="text-xs text-slate-500">{t("detail.sandboxNote")}</p>}
           <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-            <Item k={t("cards.organization")} v={organizationName} />
+            <Item k={t("cards.organization")} v={c.organization_name} />
+            <Item k={t("detail.fields.holder")} v={c.account_holder_name} />
             <Item k={t("cards.col.dates")} v={t("cards.from", { a: formatDate(c.activation, locale), b: formatDate(c.expiration, locale) })} />
             <Item k={t("cards.col.type")} v={c.one_time_use ? t("cards.oneTimeShort") : t("cards.permanent")} />
             <Item k={t("detail.fields.reference")} v={c.external_reference} />
             <Item k={t("cards.destination")} v={`${c.destination.name} · ${c.destination.email} · ${c.destination.external_id}`} />
-            <Item k={t("detail.fields.subaccount")} v={c.subaccount_id} />
-            <Item k={t("detail.fields.id")} v={c.card_id} />
             <Item k={t("detail.fields.created")} v={formatDateTime(c.created_at, locale)} />
           </dl>
         </section>
+        <CardControls card={c} hotels={hotels} />
+        <CardTransactions cardId={c.card_id} />
         <section className="card p-4">
           <h2 className="mb-3 font-semibold">{t("detail.history")}</h2>
           <ol className="relative space-y-4 border-l border-slate-200 pl-4" data-testid="card-history">

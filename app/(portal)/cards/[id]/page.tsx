@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { orNotFound, orNull, portalContext } from "@/lib/portal/page";
+import { orNotFound, portalContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { getVirtualCard } from "@/lib/cards/service";
-import { organizationForCaller } from "@/lib/cards/organizations";
+import { listHotels } from "@/lib/inventory/service";
 import { messages } from "../messages";
 import { CardDetailClient } from "./CardDetailClient";
 
@@ -14,13 +14,14 @@ export default async function CardPage({ params }: { params: Promise<{ id: strin
   const { id } = await params;
   const { t } = await getDict(messages);
   const card = await orNotFound(getVirtualCard(db, principal, id));
-  const org = await orNull(organizationForCaller(db, principal, card.organization_id));
+  // The hotels its controls may name: those the caller can pay (lib/inventory/service.ts listHotels).
+  const hotels = (await listHotels(db, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city }));
   return (
     <div>
       <Link href="/cards" className="text-sm text-brand-700 hover:underline">
         {t("detail.back")}
       </Link>
-      <CardDetailClient initial={card} organizationName={org?.name ?? ""} />
+      <CardDetailClient initial={card} hotels={hotels} />
     </div>
   );
 }
