@@ -11,6 +11,7 @@ import {
   isString,
   isStringOrEmpty,
   isTermList,
+  isTermRefList,
   isTime,
   isTimezoneOrEmpty,
   isUrlOrEmpty,
@@ -245,8 +246,8 @@ function writeArgs(required: boolean): Record<string, ArgSpec> {
     hide_from_listings: bool("Ocultar de los listados"),
     sticky: bool("Fijar en el calendario"),
     featured: bool("Destacado"),
-    categories: { type: "array", items: { type: "string" }, in: "body", description: "Categorías: ids o nombres (los nombres nuevos se crean)", sanitize: (v) => (v === "" ? [] : listToArray(v)) },
-    tags: { type: "array", items: { type: "string" }, in: "body", description: "Etiquetas: ids o nombres (los nombres nuevos se crean)", sanitize: (v) => (v === "" ? [] : listToArray(v)) },
+    categories: { type: "array", items: { type: "string" }, in: "body", description: "Categorías: ids o nombres (los nombres nuevos se crean)", validate: isTermRefList, sanitize: (v) => (v === "" ? [] : listToArray(v)) },
+    tags: { type: "array", items: { type: "string" }, in: "body", description: "Etiquetas: ids o nombres (los nombres nuevos se crean)", validate: isTermRefList, sanitize: (v) => (v === "" ? [] : listToArray(v)) },
     venue: { swaggerType: "array", in: "body", description: "Lugar: id, {id} o datos de un lugar nuevo; vacío para quitarlo", validate: (v, ctx) => isLinkedInput("venue", v, ctx), sanitize: (v) => v },
     organizer: { swaggerType: "array", in: "body", description: "Organizadores: ids, {id} o datos nuevos; vacío para quitarlos", validate: (v, ctx) => isLinkedInput("organizer", v, ctx), sanitize: (v) => v },
     password: { type: "string", in: "body", description: "Contraseña del evento (vacía para quitarla)", validate: isStringOrEmpty },
@@ -258,7 +259,8 @@ async function resolveTerms(tx: Tx, taxonomy: string, items: unknown[]): Promise
   for (const item of items) {
     if (item === "" || item === null) continue;
     if (typeof item === "number" || (typeof item === "string" && /^\d+$/.test(item))) {
-      const t = await tx.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } });
+      // isTermRefList refused ids that cannot be database ids; never hand one to the database.
+      const t = isPositiveInt(item) ? await tx.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } }) : null;
       if (t) ids.push(t.id);
       continue;
     }
