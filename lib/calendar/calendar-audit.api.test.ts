@@ -125,3 +125,77 @@ describe("ids beyond a database id are rest_invalid_param, never a 500 (issue 24
     }
   });
 });
+
+describe("tenancy: a hotel admin changes its hotels' events and its hotels' admins' venues and organizers (issue 24)", () => {
+  const forbidden = (r: { status: number; body: { code: string; data: { status: number } } }, what: string) => {
+    expect(r.status, what).toBe(403);
+    expect(r.body.code, what).toBe("rest_forbidden");
+    expect(r.body.data.status, what).toBe(403);
+  };
+
+  it("another hotel's admin cannot update or trash an event, by id or by slug; the event stays as it was", async () => {
+    const created = await cal("POST", "/events", { key: adminA, body: { title: "Cena del hotel A", start_date: "2026-04-02 19:00", end_date: "2026-04-02 22:00" } });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.body;
+    expect((await api.db.prisma.calendarEvent.findUnique({ where: { id } }))!.hotelId).toBe(hotelA);
+    for (const m of ["POST", "PUT", "PATCH"]) {
+      forbidden(await cal(m, `/events/${id}`, { key: adminB, body: { title: "Secuestrado" } }), `${m} /events/${id}`);
+      forbidden(await cal(m, `/events/by-slug/${slug}`, { key: adminB, body: { title: "Secuestrado" } }), `${m} by-slug`);
+    }
+    forbidden(await cal("DELETE", `/events/${id}`, { key: adminB }), "DELETE");
+    forbidden(await cal("DELETE", `/events/by-slug/${slug}`, { key: adminB }), "DELETE by-slug");
+    // Anonymous keeps its 401.
+    expect((await cal("DELETE", `/events/${id}`)).status).toBe(401);
+    const row = (await api.db.prisma.calendarEvent.findUnique({ where: { id } }))!;
+    expect(row.title).toBe("Cena del hotel A");
+    expect(row.status).toBe("publish");
+    // The hotel's own admins and the operator still can; an unknown id is still 404 for a hotel admin.
+    expect((await cal("PATCH", `/events/${id}`, { key: adminA2, body: { title: "Cena del hotel A (2)" } })).status).toBe(200);
+    expect((await cal("PATCH", `/events/${id}`, { key: OPERATOR_KEY, body: { excerpt: "Revisado" } })).status).toBe(200);
+    expect((await cal("PATCH", "/events/999999", { key: adminB, body: { title: "x" } })).body.code).toBe("rest-event-not-found");
+    expect((await cal("DELETE", `/events/${id}`, { key: adminA })).status).toBe(200);
+  });
+
+  it("an event the operator wrote for no hotel is the operator's to change", async () => {
+    const op = await cal("POST", "/events", { key: OPERATOR_KEY, body: { title: "Festival de la ciudad", start_date: "2026-04-03 10:00", end_date: "2026-04-03 12:00" } });
+    expect(op.status).toBe(201);
+    forbidden(await cal("PATCH", `/events/${op.body.id}`, { key: adminA, body: { title: "x" } }), "hotel admin on the operator's event");
+    expect((await cal("PATCH", `/events/${op.body.id}`, { key: OPERATOR_KEY, body: { title: "Festival" } })).status).toBe(200);
+  });
+
+  for (const kind of ["venue", "organizer"] as const) {
+    const plural = `${kind}s`;
+    it(`${plural}: written by hotel A's admins, changed by them and the operator, refused to hotel B's admin`, async () => {
+      const created = await cal("POST", `/${plural}`, { key: adminA, body: { [kind]: `Sitio de A ${kind}` } });
+      expect(created.status).toBe(201);
+      const { id, slug } = created.body;
+      for (const m of ["POST", "PUT", "PATCH"]) {
+        forbidden(await cal(m, `/${plural}/${id}`, { key: adminB, body: { [kind]: "Secuestrado" } }), `${m} /${plural}/${id}`);
+        forbidden(await cal(m, `/${plural}/by-slug/${slug}`, { key: adminB, body: { [kind]: "Secuestrado" } }), `${m} by-slug`);
+      }
+      forbidden(await cal("DELETE", `/${plural}/${id}`, { key: adminB }), "DELETE");
+      forbidden(await cal("DELETE", `/${plural}/by-slug/${slug}`, { key: adminB }), "DELETE by-slug");
+      const table = kind === "venue" ? api.db.prisma.calendarVenue : api.db.prisma.calendarOrganizer;
+      const row = (await (table as typeof api.db.prisma.calendarVenue).findUnique({ where: { id } })) as unknown as Record<string, unknown>;
+      expect(row[kind]).toBe(`Sitio de A ${kind}`);
+      expect(row.status).toBe("publish");
+      // Another admin of hotel A, and the operator, may.
+      expect((await cal("PATCH", `/${plural}/${id}`, { key: adminA2, body: { description: "Abierto" } })).status).toBe(200);
+      expect((await cal("PATCH", `/${plural}/${id}`, { key: OPERATOR_KEY, body: { description: "Revisado" } })).status).toBe(200);
+      // Hotel B may still link it to its own event (reading is not changing).
+      const ev = await cal("POST", "/events", { key: adminB, body: { title: `Evento de B con ${kind}`, start_date: "2026-04-04 10:00", end_date: "2026-04-04 12:00", [kind]: id } });
+      expect(ev.status, JSON.stringify(ev.body)).toBe(201);
+      expect((await cal("DELETE", `/${plural}/${id}`, { key: adminA })).status).toBe(200);
+    });
+  }
+
+  it("a hotel admin cannot hand a venue or an event to another hotel's admin through `author`", async () => {
+    const b = await api.db.prisma.user.findFirstOrThrow({ where: { role: "hotel_admin", hotels: { none: { hotelId: hotelA } } } });
+    forbidden(await cal("POST", "/venues", { key: adminA, body: { venue: "Regalo", author: b.id } }), "create with a foreign author");
+    const mine = await cal("POST", "/venues", { key: adminA, body: { venue: "Propio" } });
+    forbidden(await cal("PATCH", `/venues/${mine.body.id}`, { key: adminA, body: { author: b.id } }), "re-author to a foreign admin");
+    const a2 = await api.db.prisma.user.findFirstOrThrow({ where: { role: "hotel_admin", hotels: { some: { hotelId: hotelA } } }, orderBy: { id: "desc" } });
+    expect((await cal("PATCH", `/venues/${mine.body.id}`, { key: adminA, body: { author: a2.id } })).status).toBe(200);
+    expect((await cal("POST", "/venues", { key: OPERATOR_KEY, body: { venue: "Del operador para B", author: b.id } })).status).toBe(201);
+  });
+});

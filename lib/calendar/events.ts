@@ -33,6 +33,7 @@ import { endOfDay, fmtYmdHis, fromLocal, SITE_TZ, startOfDay, toLocal, tzAbbr } 
 import { isLinkedInput, resolveLinked } from "./linked";
 import { resolveImage } from "./images";
 import { parseCost } from "./cost";
+import { canChangeEvent, mayNameAuthor } from "./tenancy";
 
 type Tx = Prisma.TransactionClient;
 
@@ -369,6 +370,9 @@ async function writeEvent(ctx: WpContext, existing: FullEvent | null, body: Set<
 }
 
 const canEdit = (ctx: WpContext) => ctx.isEditor;
+// Tenancy (lib/calendar/tenancy.ts): a hotel admin changes its hotels' events only.
+const canCreate = async (ctx: WpContext) => ctx.isEditor && (await mayNameAuthor(ctx));
+const canUpdate = async (ctx: WpContext) => (await canChangeEvent(ctx)) && (await mayNameAuthor(ctx));
 
 function bodyNames(ctx: WpContext): Set<string> {
   const s = new Set(ctx.sent);
@@ -425,8 +429,8 @@ function singleEndpoints(key: "id" | "slug"): Endpoint[] {
   const keyArgs: Record<string, ArgSpec> = key === "id" ? { id: idArg } : { slug: slugArg };
   return [
     { methods: READABLE, args: { ...keyArgs, password: passwordArg }, handler: getSingle },
-    { methods: DELETABLE, args: { ...keyArgs, password: passwordArg }, permission: canEdit, handler: deleteSingle },
-    { methods: EDITABLE, args: { ...writeArgs(false), ...keyArgs }, permission: canEdit, handler: update },
+    { methods: DELETABLE, args: { ...keyArgs, password: passwordArg }, permission: canChangeEvent, handler: deleteSingle },
+    { methods: EDITABLE, args: { ...writeArgs(false), ...keyArgs }, permission: canUpdate, handler: update },
   ];
 }
 
@@ -436,7 +440,7 @@ export const eventRoutes: WpRoute[] = [
     docPath: "/events",
     endpoints: [
       { methods: READABLE, args: archiveArgs(), handler: archive },
-      { methods: CREATABLE, args: writeArgs(true), permission: canEdit, handler: create },
+      { methods: CREATABLE, args: writeArgs(true), permission: canCreate, handler: create },
     ],
   },
   { pattern: "/events/(?P<id>\\d+)", docPath: "/events/{id}", endpoints: singleEndpoints("id") },
