@@ -14,6 +14,7 @@ import { logger, log as rootLog, type Logger } from "@/lib/http/log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
+import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
 import { toJson } from "@/lib/http/json";
 import { compilePath } from "@/lib/http/path-pattern";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -54,6 +55,16 @@ function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
     // transaction rolled back, so nothing changed. The documented maxima (lib/http/limits.ts) make this rare.
     log.warn("value_out_of_range", { error: err?.name, code: err?.code });
     return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: "Un valor supera el máximo permitido" } };
+  }
+  const busy = busyReason(e);
+  if (busy) {
+    // A row lock, a statement or a pool connection not had in time (lib/db/busy.ts): nothing changed, retry soon.
+    log.warn("database_busy", { reason: busy });
+    return {
+      status: 503,
+      body: { code: "503", message: "Servicio no disponible", detail: `Otra operación está usando estos datos en este momento; reintente en ${BUSY_RETRY_AFTER_S} segundos` },
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
+    };
   }
   // Only the error's kind and first line: no stack, no SQL, no request data.
   log.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });

@@ -4,6 +4,7 @@
 // error envelope {code, message, data: {status, ...}}.
 import crypto from "node:crypto";
 import { getDatabase, type Database } from "@/lib/db";
+import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { systemClock, fixedClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
@@ -488,6 +489,10 @@ function mergeParams(pathParams: Record<string, string>, query: Record<string, u
 function errorResponse(e: unknown): Response {
   if (e instanceof WpError) return json(e.status, e.toBody());
   if (e instanceof InputError) return json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });
+  if (busyReason(e)) {
+    // lib/db/busy.ts: nothing changed; the client retries (WordPress has no code for it: ours, in its envelope).
+    return json(503, { code: "rest_database_busy", message: `La base de datos está ocupada; reintente en ${BUSY_RETRY_AFTER_S} segundos`, data: { status: 503 } }, { "Retry-After": String(BUSY_RETRY_AFTER_S) });
+  }
   const err = e as { name?: string; code?: string; message?: string };
   rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
   return json(500, { code: "rest_internal_error", message: "Ocurrió un error inesperado; intente de nuevo", data: { status: 500 } });
