@@ -15,6 +15,7 @@ import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
 import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
+import { noteDbBusy, observeRequest } from "@/lib/metrics/registry";
 import { toJson } from "@/lib/http/json";
 import { compilePath } from "@/lib/http/path-pattern";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -60,6 +61,7 @@ function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
   if (busy) {
     // A row lock, a statement or a pool connection not had in time (lib/db/busy.ts): nothing changed, retry soon.
     log.warn("database_busy", { reason: busy });
+    noteDbBusy(busy, e);
     return {
       status: 503,
       body: { code: "503", message: "Servicio no disponible", detail: `Otra operación está usando estos datos en este momento; reintente en ${BUSY_RETRY_AFTER_S} segundos` },
@@ -90,6 +92,8 @@ interface Incoming {
   baseHeaders: Record<string, string>;
   /** Filled as the steps learn them, for the access log. */
   routeLabel: string;
+  /** The route's pattern for metrics (never the raw path: ids would make a series per resource). */
+  route: string;
   principalLabel: string | null;
 }
 
@@ -116,6 +120,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     })();
     const response = await respond(req, result, incoming.baseHeaders);
     logRequest(incoming, response, started);
+    observeRequest(req.method, incoming.route, response.status, (performance.now() - started) / 1000);
     return response;
   };
 }
@@ -137,6 +142,7 @@ function receive(req: Request, basePath: string): Incoming {
     log: logger({ request_id: requestId }),
     baseHeaders: { "x-request-id": requestId, "cache-control": "no-store" },
     routeLabel: "(sin ruta)",
+    route: "(unmatched)",
     principalLabel: null,
   };
 }
@@ -147,6 +153,7 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   if ("status" in matched) return matched;
   const { def } = matched.route;
   incoming.routeLabel = `${def.method} ${def.path}`;
+  incoming.route = def.path;
   const database = await getDb().catch(() => {
     throw new HttpError(503, "La base de datos no está disponible");
   });

@@ -369,8 +369,7 @@ async function writeEvent(ctx: WpContext, existing: FullEvent | null, body: Set<
   });
 }
 
-const canEdit = (ctx: WpContext) => ctx.isEditor;
-// Tenancy (lib/calendar/tenancy.ts): a hotel admin changes its hotels' events only.
+// Editors only, and tenancy (lib/calendar/tenancy.ts): a hotel admin changes its hotels' events only.
 const canCreate = async (ctx: WpContext) => ctx.isEditor && (await mayNameAuthor(ctx));
 const canUpdate = async (ctx: WpContext) => (await canChangeEvent(ctx)) && (await mayNameAuthor(ctx));
 

@@ -5,12 +5,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlRunner } from "./migrate";
-import { TxSlots } from "./busy";
+import { busyReason, TxSlots } from "./busy";
+import { noteDbBusy } from "@/lib/metrics/registry";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import type { Transaction } from "@electric-sql/pglite";
 import type { PoolClient } from "pg";
 
 export type DbKind = "pglite" | "postgres";
+
+/** Counts a transaction given up for a bound (/api/metrics hotelpay_db_busy_total), once per error. */
+function countBusy(e: unknown) {
+  const reason = busyReason(e);
+  if (reason) noteDbBusy(reason, e);
+}
 
 export interface Database {
   kind: DbKind;
@@ -183,12 +190,16 @@ async function openPostgres(url: string, poolSize = 10, migrate = true, poolWait
     sql: pgRunner(pool),
     async transaction(fn) {
       // A slot first (bounded wait), then a connection: lock waiters never hold the whole pool.
-      await slots.acquire(poolWaitMs);
+      await slots.acquire(poolWaitMs).catch((e) => {
+        countBusy(e);
+        throw e;
+      });
       let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (e) {
         slots.release();
+        countBusy(e);
         throw e;
       }
       let broken = false;
@@ -202,6 +213,7 @@ async function openPostgres(url: string, poolSize = 10, migrate = true, poolWait
       } catch (e) {
         // A connection that cannot even roll back is not given back to the pool.
         await client.query("ROLLBACK").catch(() => (broken = true));
+        countBusy(e);
         throw e;
       } finally {
         client.release(broken || undefined);

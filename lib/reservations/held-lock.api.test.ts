@@ -11,6 +11,7 @@ import { agencyWithKey } from "@/lib/testing/factories";
 import { testTarget, urlFor } from "@/lib/testing/db";
 import { addDays, bogotaDate } from "@/lib/time";
 import { TX_LOCK_TIMEOUT_MS, TX_STATEMENT_TIMEOUT_MS } from "@/lib/db/open";
+import { metrics } from "@/lib/metrics/registry";
 import { sellableHotel, reservationBody } from "./fixtures";
 
 let api: TestServer;
@@ -44,6 +45,7 @@ describe(`a row lock held by another session on ${testTarget()}`, () => {
       await holder.query("BEGIN");
       await holder.query(`SELECT 1 FROM inventory_nights WHERE room_type_id = $1 AND date = $2::date FOR UPDATE`, [locked.room.id, checkin]);
 
+      const busyBefore = (await metrics().dbBusy.get()).values.find((v) => v.labels.reason === "lock_timeout")?.value ?? 0;
       // More bookings of the locked night than the pool has connections, then the others.
       const blocked = Array.from({ length: 15 }, () => book(locked));
       const health = apiClient(api).GET("/health");
@@ -64,6 +66,9 @@ describe(`a row lock held by another session on ${testTarget()}`, () => {
         expect(Number(r.response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
         expect((r.error as { detail: string }).detail).toMatch(/reintente en \d+ segundos/);
       }
+      // Operators see it: hotelpay_db_busy_total{reason="lock_timeout"} counted each one (/api/metrics).
+      const busy = (await metrics().dbBusy.get()).values.find((v) => v.labels.reason === "lock_timeout")?.value ?? 0;
+      expect(busy - busyBefore).toBeGreaterThanOrEqual(15);
       // Still held: nothing of the locked hotel was written or taken.
       expect(await api.db.prisma.reservation.count({ where: { hotelId: locked.hotel.id } })).toBe(0);
     } finally {
