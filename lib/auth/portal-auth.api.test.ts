@@ -101,8 +101,9 @@ describe("sign-in throttling", () => {
 
   it("an address failing across many accounts is slowed for every account, the accounts stay open elsewhere", async () => {
     const ip = "198.51.100.88";
-    for (let i = 0; i < 31; i++) await signIn(`nadie-${i}@example.co`, "x", ip);
+    // The victim first: its (slow) password hash must not sit between the last failure and the refused attempt.
     const victim = await createUser(api.db.prisma, "operator", { password: "otra-clave-123" });
+    for (let i = 0; i < 31; i++) await signIn(`nadie-${i}@example.co`, "x", ip);
     const blocked = await signIn(victim.email, "otra-clave-123", ip);
     expect(blocked.status).toBe(429);
     expect(blocked.error).toMatch(/Demasiados intentos/);
