@@ -25,6 +25,26 @@ test.describe("sign-in per role", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test("a crafted callbackUrl never sends the user to another site after signing in (issue 24)", async ({ page, baseURL }) => {
+    const ours = new URL(baseURL!).host;
+    for (const callbackUrl of ["//evil.example/phish", "/\\evil.example/phish", "/\t/evil.example", "/.//evil.example"]) {
+      await page.context().clearCookies();
+      await page.goto(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+      await page.getByLabel(/correo electrónico/i).fill(DEMO.agency);
+      await page.getByLabel(/contraseña/i).fill(DEMO.password);
+      await page.getByRole("button", { name: /ingresar/i }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+      expect(new URL(page.url()).host, callbackUrl).toBe(ours);
+    }
+    // A path of this site is kept.
+    await page.context().clearCookies();
+    await page.goto(`/login?callbackUrl=${encodeURIComponent("/reservations")}`);
+    await page.getByLabel(/correo electrónico/i).fill(DEMO.agency);
+    await page.getByLabel(/contraseña/i).fill(DEMO.password);
+    await page.getByRole("button", { name: /ingresar/i }).click();
+    await expect(page).toHaveURL(/\/reservations$/);
+  });
+
   test("pages behind sign-in send anonymous visitors to the login", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login/);

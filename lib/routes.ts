@@ -14,6 +14,7 @@ import { reservationRoutes } from "@/lib/reservations/routes";
 import { mcpRoutes } from "@/lib/mcp/routes";
 import { reportRoutes } from "@/lib/reports/routes";
 import { wompiRoutes } from "@/lib/wompi/routes";
+import { metricsRoute } from "@/lib/metrics/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -29,3 +30,4 @@ routes.push(...authRoutes);
 routes.push(...mcpRoutes);
 routes.push(...wompiRoutes);
 routes.push(...jobs.map(cronRoute));
+routes.push(metricsRoute);

@@ -1,5 +1,5 @@
 // What the server does once at start, before it serves: open the database (migrations under a cluster-wide
-// lock), load the secrets from it, upgrade legacy rows (card hashes, uploads on disk), seed the demo on an
+// lock), load the secrets from it, upgrade legacy rows (card hashes, webhook secrets, uploads on disk), seed the demo on an
 // empty database, print how to get in, and start the in-process scheduler. Also what it does on SIGTERM.
 import { config } from "@/lib/config";
 import { getDatabase, closeDatabase } from "@/lib/db";
@@ -9,6 +9,7 @@ import { jobs } from "@/lib/jobs";
 import { log } from "@/lib/http/log";
 import { loadSecrets, isProductionMode, SecretsConfigError } from "@/lib/secrets/store";
 import { upgradeCardHashes } from "@/lib/gateways/card-hash-upgrade";
+import { sealPlainWebhookSecrets } from "@/lib/webhooks/secret-box";
 import { importLegacyUploads } from "@/lib/storage/files";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { releaseOwnLeases } from "@/lib/webhooks/deliver";
@@ -51,6 +52,8 @@ async function start() {
   await loadSecrets(db, { dataDir: cfg.dataDir, production: isProductionMode(), warn: log.warn });
   const hashes = await upgradeCardHashes(db);
   if (hashes.rehashed + hashes.unrecoverable > 0) log.info("card_hashes_upgraded", { ...hashes });
+  const webhookSecrets = await sealPlainWebhookSecrets(db);
+  if (webhookSecrets > 0) log.info("webhook_secrets_sealed", { agencies: webhookSecrets });
   const uploads = await importLegacyUploads(db, cfg.dataDir);
   if (uploads > 0) log.info("legacy_uploads_imported", { files: uploads });
   if (cfg.demoSeed !== "off") {

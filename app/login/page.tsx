@@ -3,10 +3,11 @@ import { getPortalUser } from "@/lib/portal/session";
 import { getT } from "@/lib/i18n/server";
 import { LoginForm } from "./LoginForm";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
+import { sameOriginPath } from "@/lib/auth/callback-url";
 
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[] }> }) {
   if (await getPortalUser()) redirect("/dashboard");
   const { t } = await getT();
   const { callbackUrl } = await searchParams;
@@ -24,7 +25,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <div className="card p-6 sm:p-8">
           <h1 className="text-xl font-semibold">{t("login.title")}</h1>
           <p className="mb-6 text-sm text-slate-500">{t("login.subtitle")}</p>
-          <LoginForm callbackUrl={callbackUrl?.startsWith("/") ? callbackUrl : "/dashboard"} />
+          {/* Only a path of this site: `//evil.example` or `/\evil.example` would send the user elsewhere. */}
+          <LoginForm callbackUrl={sameOriginPath(callbackUrl)} />
         </div>
         {demo && (
           <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white/70 p-4 text-xs text-slate-600">

@@ -14,6 +14,8 @@ import { logger, log as rootLog, type Logger } from "@/lib/http/log";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
+import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
+import { noteDbBusy, observeRequest } from "@/lib/metrics/registry";
 import { toJson } from "@/lib/http/json";
 import { compilePath } from "@/lib/http/path-pattern";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -55,6 +57,17 @@ function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
     log.warn("value_out_of_range", { error: err?.name, code: err?.code });
     return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: "Un valor supera el máximo permitido" } };
   }
+  const busy = busyReason(e);
+  if (busy) {
+    // A row lock, a statement or a pool connection not had in time (lib/db/busy.ts): nothing changed, retry soon.
+    log.warn("database_busy", { reason: busy });
+    noteDbBusy(busy, e);
+    return {
+      status: 503,
+      body: { code: "503", message: "Servicio no disponible", detail: `Otra operación está usando estos datos en este momento; reintente en ${BUSY_RETRY_AFTER_S} segundos` },
+      headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
+    };
+  }
   // Only the error's kind and first line: no stack, no SQL, no request data.
   log.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
   return { status: 500, body: { code: "500", message: "Error interno del servidor", detail: "Ocurrió un error inesperado; intente de nuevo" } };
@@ -79,6 +92,8 @@ interface Incoming {
   baseHeaders: Record<string, string>;
   /** Filled as the steps learn them, for the access log. */
   routeLabel: string;
+  /** The route's pattern for metrics (never the raw path: ids would make a series per resource). */
+  route: string;
   principalLabel: string | null;
 }
 
@@ -105,6 +120,7 @@ export function createApiHandler(opts: ApiHandlerOptions): ApiHandler {
     })();
     const response = await respond(req, result, incoming.baseHeaders);
     logRequest(incoming, response, started);
+    observeRequest(req.method, incoming.route, response.status, (performance.now() - started) / 1000);
     return response;
   };
 }
@@ -126,6 +142,7 @@ function receive(req: Request, basePath: string): Incoming {
     log: logger({ request_id: requestId }),
     baseHeaders: { "x-request-id": requestId, "cache-control": "no-store" },
     routeLabel: "(sin ruta)",
+    route: "(unmatched)",
     principalLabel: null,
   };
 }
@@ -136,6 +153,7 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   if ("status" in matched) return matched;
   const { def } = matched.route;
   incoming.routeLabel = `${def.method} ${def.path}`;
+  incoming.route = def.path;
   const database = await getDb().catch(() => {
     throw new HttpError(503, "La base de datos no está disponible");
   });

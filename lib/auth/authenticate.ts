@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { forbidden, unauthorized } from "@/lib/http/errors";
 import { resolveApiKey, safeEqual } from "./api-keys";
 import { sessionPrincipal } from "./session";
-import { allowedOriginHosts } from "./origin";
+import { sessionWriteAllowed } from "./origin";
 import type { Principal } from "./principal";
 
 interface Authenticated {
@@ -55,11 +55,8 @@ async function sessionLookup(req: Request, database: Database, required: boolean
     if (required) throw unauthorized(r.present ? "La sesión expiró; inicie sesión de nuevo" : undefined);
     return null;
   }
-  // A browser session may only write from our own pages.
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const origin = req.headers.get("origin");
-    if (origin && !allowedOriginHosts(req).has(originHost(origin))) throw forbidden("Origen no permitido para una sesión del portal");
-  }
+  // A browser session may only write from our own pages (lib/auth/origin.ts).
+  if (req.method !== "GET" && req.method !== "HEAD" && !sessionWriteAllowed(req)) throw forbidden("Origen no permitido para una sesión del portal");
   return r;
 }
 
@@ -71,11 +68,3 @@ export function authenticateCron(req: Request): void {
   if (!m || !safeEqual(m[1], secret)) throw unauthorized("Se requiere Authorization: Bearer $CRON_SECRET");
 }
 
-/** The Origin header's host, or "" when it is not a URL (`null`, garbage): then it matches no allowed host (403). */
-export function originHost(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return "";
-  }
-}

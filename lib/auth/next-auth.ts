@@ -4,7 +4,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { verifyPassword } from "./password";
+import { checkPassword } from "./password";
 import { checkLogin, recordLoginFailure, recordLoginSuccess, throttleMessage } from "./login-throttle";
 import { createSession, revokeSession, SESSION_MAX_AGE_SECONDS } from "./session";
 
@@ -32,8 +32,8 @@ export function authOptions(ctx: AuthRequestContext): NextAuthOptions {
           const verdict = await checkLogin(database, email, ctx.clientIp, now);
           if (!verdict.ok) throw new Error(throttleMessage(verdict.retryAfterSeconds));
           const user = await database.prisma.user.findUnique({ where: { email } });
-          // Compare even when the user is unknown so timing does not reveal which e-mails exist.
-          const ok = await verifyPassword(password, user?.passwordHash ?? "$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinval");
+          // The same bcrypt work when the user is unknown, so timing does not reveal which e-mails exist.
+          const ok = await checkPassword(password, user?.passwordHash ?? null);
           if (!user || !ok || !user.isActive) {
             await recordLoginFailure(database, email, ctx.clientIp, now);
             return null;

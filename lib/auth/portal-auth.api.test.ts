@@ -1,6 +1,7 @@
 // Portal sign-in through next-auth's real endpoints (csrf, callback, signout) on the test server, with the
 // client address stamped from the socket and, through the loopback proxy we trust here, X-Forwarded-For.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import bcrypt from "bcryptjs";
 import { handleApi } from "@/lib/api";
 import { handleAuth } from "./auth-route";
 import { startTestServer, type TestServer } from "@/lib/testing/server";
@@ -100,8 +101,9 @@ describe("sign-in throttling", () => {
 
   it("an address failing across many accounts is slowed for every account, the accounts stay open elsewhere", async () => {
     const ip = "198.51.100.88";
-    for (let i = 0; i < 31; i++) await signIn(`nadie-${i}@example.co`, "x", ip);
+    // The victim first: its (slow) password hash must not sit between the last failure and the refused attempt.
     const victim = await createUser(api.db.prisma, "operator", { password: "otra-clave-123" });
+    for (let i = 0; i < 31; i++) await signIn(`nadie-${i}@example.co`, "x", ip);
     const blocked = await signIn(victim.email, "otra-clave-123", ip);
     expect(blocked.status).toBe(429);
     expect(blocked.error).toMatch(/Demasiados intentos/);
@@ -180,5 +182,26 @@ describe("portal writes and the Host", () => {
     // The published address (PUBLIC_BASE_URL) is ours even when a proxy rewrote Host.
     const published = await apiClient(api).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, headers: { cookie: s.session!, origin: "http://localhost:3000" }, body: {} });
     expect(published.response.status).toBe(201);
+  });
+});
+
+describe("sign-in timing does not tell which e-mails have accounts (issue 24)", () => {
+  it("an unknown e-mail runs the same full bcrypt comparison as a known one with a wrong password", async () => {
+    const user = await createUser(api.db.prisma, "operator", { password: "clave-tiempo-1" });
+    const compare = vi.spyOn(bcrypt, "compare");
+    try {
+      expect((await signIn(user.email, "equivocada", "203.0.113.41")).session).toBeNull();
+      expect((await signIn(`nadie-${Date.now()}@ejemplo.co`, "equivocada", "203.0.113.42")).session).toBeNull();
+      expect(compare).toHaveBeenCalledTimes(2);
+      const [known, unknown] = compare.mock.calls.map((c) => String(c[1]));
+      expect(known).toBe(user.passwordHash);
+      // A well-formed hash of the same cost: bcrypt does all 2^10 rounds. A malformed one returns at once.
+      const wellFormed = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
+      expect(unknown).toMatch(wellFormed);
+      expect(wellFormed.exec(unknown)![1]).toBe(wellFormed.exec(known)![1]);
+      expect(bcrypt.getRounds(unknown)).toBe(bcrypt.getRounds(known));
+    } finally {
+      compare.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
-import { startApi } from "@/lib/testing/api";
+import { OPERATOR_KEY, startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { createAgency, createUser, agencyWithKey, sessionCookieFor } from "@/lib/testing/factories";
@@ -47,6 +47,43 @@ describe("portal session on /api", () => {
     expect(cross.status).toBe(403);
     const same = await apiClient(api).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, headers: { cookie, origin: `http://${host}` }, body: {} });
     expect(same.response.status).toBe(201);
+  });
+
+  it("refuses a session write that does not say it comes from our pages: no Origin and no Sec-Fetch-Site: same-origin, or cross-site (issue 24)", async () => {
+    const user = await createUser(api.db.prisma, "operator");
+    const agency = await createAgency(api.db.prisma);
+    const cookie = await sessionCookie(user.id);
+    const host = new URL(api.url).host;
+    const issue = `/api/v2/agencies/${agency.id}/api-keys`;
+    const writes: Array<[string, string, unknown]> = [
+      ["POST", issue, {}],
+      ["PATCH", `/api/v2/agencies/${agency.id}`, { is_active: false }],
+      ["PUT", `/api/v2/webhooks/settings?agency_id=${agency.id}`, { webhook_url: null, agency_id: agency.id }],
+      ["DELETE", "/api/v2/api-keys/key_inexistente", undefined],
+    ];
+    const refused: Array<Record<string, string>> = [
+      {},
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "none" },
+      { origin: "null" },
+      { origin: `http://${host}`, "sec-fetch-site": "cross-site" },
+    ];
+    for (const extra of refused) {
+      for (const [method, path, body] of writes) {
+        const r = await api.call(method, path, { headers: { cookie, ...extra }, body });
+        expect(r.status, `${method} ${path} ${JSON.stringify(extra)}`).toBe(403);
+        expect(r.body.detail).toMatch(/Origen no permitido/);
+      }
+    }
+    expect(await api.db.prisma.apiKey.count({ where: { agencyId: agency.id } })).toBe(0);
+    expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: agency.id } })).isActive).toBe(true);
+    // What a browser sends from our own page: Origin, or at least Sec-Fetch-Site: same-origin.
+    expect((await api.call("POST", issue, { headers: { cookie, origin: `http://${host}`, "sec-fetch-site": "same-origin" }, body: {} })).status).toBe(201);
+    expect((await api.call("POST", issue, { headers: { cookie, "sec-fetch-site": "same-origin" }, body: {} })).status).toBe(201);
+    // Reads are not writes; an API key is not a cookie.
+    expect((await api.call("GET", "/api/v2/me", { headers: { cookie, "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect((await api.call("POST", issue, { key: OPERATOR_KEY, headers: { "sec-fetch-site": "cross-site" }, body: {} })).status).toBe(201);
   });
 
   it("stores portal passwords with a slow salted hash", async () => {

@@ -516,7 +516,7 @@ describe("portal sessions", () => {
     const agencyCookie = await cookieFor(agencyUser.id);
     const body = JSON.stringify({ title: "Evento desde el portal", start_date: "2026-06-01 10:00", end_date: "2026-06-01 12:00", status: "draft" });
     const post = (cookie: string, extra: Record<string, string> = {}) =>
-      api.call("POST", `${BASE}/events`, { rawBody: body, headers: { cookie, "content-type": "application/json", "x-test-now": NOW, ...extra } });
+      api.call("POST", `${BASE}/events`, { rawBody: body, headers: { cookie, "content-type": "application/json", "x-test-now": NOW, origin: "http://localhost:3000", ...extra } });
     const created = await post(adminCookie);
     expect(created.status).toBe(201);
     expect(created.body.author).toBe(String(adminUserId));
@@ -524,6 +524,10 @@ describe("portal sessions", () => {
     const foreign = await post(adminCookie, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe("rest_cookie_invalid_nonce");
+    // Without Origin, a write is ours only when the browser says same-origin (issue 24).
+    const bare = await api.call("POST", `${BASE}/events`, { rawBody: body, headers: { cookie: adminCookie, "content-type": "application/json", "x-test-now": NOW } });
+    expect(bare.status).toBe(403);
+    expect(bare.body.code).toBe("rest_cookie_invalid_nonce");
     const read = await api.call("GET", `${BASE}/events/${created.body.id}`, { headers: { cookie: agencyCookie } });
     expect(read.status).toBe(403);
     expect((await api.call("GET", `${BASE}/events/${created.body.id}`, { headers: { cookie: adminCookie } })).status).toBe(200);

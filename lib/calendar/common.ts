@@ -87,12 +87,23 @@ export async function findTerm(ctx: WpContext, taxonomy: string, item: unknown, 
   if (typeof item === "number" || (typeof item === "string" && /^\d+$/.test(item))) {
     const bySlug = await ctx.db.calendarTerm.findFirst({ where: { taxonomy, slug: String(item) } });
     if (bySlug) return bySlug;
+    // A number that cannot be a database id (2147483648, 1e308, 1.5) names no term.
+    if (!isPositiveInt(item)) return null;
     return ctx.db.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } });
   }
   if (typeof item !== "string" || item === "") return null;
   const bySlug = await ctx.db.calendarTerm.findFirst({ where: { taxonomy, slug: item } });
   if (bySlug || !byName) return bySlug;
   return ctx.db.calendarTerm.findFirst({ where: { taxonomy, name: { equals: item, mode: "insensitive" } } });
+}
+
+/**
+ * The `categories`/`tags` of an event write: each item an id that can be a database id, or a name or slug
+ * (new names are created). A number beyond a database id, a fraction or an object is refused (400).
+ */
+export function isTermRefList(v: unknown): boolean {
+  if (v === "" || v === null) return true;
+  return listToArray(v).every((item) => item === "" || (typeof item === "number" ? isPositiveInt(item) : typeof item === "string" && (!/^\s*\d+\s*$/.test(item) || isPositiveInt(item))));
 }
 
 export async function isLinkedIdList(v: unknown, ctx: WpContext, kind: "venue" | "organizer"): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   isString,
   isStringOrEmpty,
   isTermList,
+  isTermRefList,
   isTime,
   isTimezoneOrEmpty,
   isUrlOrEmpty,
@@ -32,6 +33,7 @@ import { endOfDay, fmtYmdHis, fromLocal, SITE_TZ, startOfDay, toLocal, tzAbbr } 
 import { isLinkedInput, resolveLinked } from "./linked";
 import { resolveImage } from "./images";
 import { parseCost } from "./cost";
+import { canChangeEvent, mayNameAuthor } from "./tenancy";
 
 type Tx = Prisma.TransactionClient;
 
@@ -245,8 +247,8 @@ function writeArgs(required: boolean): Record<string, ArgSpec> {
     hide_from_listings: bool("Ocultar de los listados"),
     sticky: bool("Fijar en el calendario"),
     featured: bool("Destacado"),
-    categories: { type: "array", items: { type: "string" }, in: "body", description: "Categorías: ids o nombres (los nombres nuevos se crean)", sanitize: (v) => (v === "" ? [] : listToArray(v)) },
-    tags: { type: "array", items: { type: "string" }, in: "body", description: "Etiquetas: ids o nombres (los nombres nuevos se crean)", sanitize: (v) => (v === "" ? [] : listToArray(v)) },
+    categories: { type: "array", items: { type: "string" }, in: "body", description: "Categorías: ids o nombres (los nombres nuevos se crean)", validate: isTermRefList, sanitize: (v) => (v === "" ? [] : listToArray(v)) },
+    tags: { type: "array", items: { type: "string" }, in: "body", description: "Etiquetas: ids o nombres (los nombres nuevos se crean)", validate: isTermRefList, sanitize: (v) => (v === "" ? [] : listToArray(v)) },
     venue: { swaggerType: "array", in: "body", description: "Lugar: id, {id} o datos de un lugar nuevo; vacío para quitarlo", validate: (v, ctx) => isLinkedInput("venue", v, ctx), sanitize: (v) => v },
     organizer: { swaggerType: "array", in: "body", description: "Organizadores: ids, {id} o datos nuevos; vacío para quitarlos", validate: (v, ctx) => isLinkedInput("organizer", v, ctx), sanitize: (v) => v },
     password: { type: "string", in: "body", description: "Contraseña del evento (vacía para quitarla)", validate: isStringOrEmpty },
@@ -258,7 +260,8 @@ async function resolveTerms(tx: Tx, taxonomy: string, items: unknown[]): Promise
   for (const item of items) {
     if (item === "" || item === null) continue;
     if (typeof item === "number" || (typeof item === "string" && /^\d+$/.test(item))) {
-      const t = await tx.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } });
+      // isTermRefList refused ids that cannot be database ids; never hand one to the database.
+      const t = isPositiveInt(item) ? await tx.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } }) : null;
       if (t) ids.push(t.id);
       continue;
     }
@@ -366,7 +369,9 @@ async function writeEvent(ctx: WpContext, existing: FullEvent | null, body: Set<
   });
 }
 
-const canEdit = (ctx: WpContext) => ctx.isEditor;
+// Editors only, and tenancy (lib/calendar/tenancy.ts): a hotel admin changes its hotels' events only.
+const canCreate = async (ctx: WpContext) => ctx.isEditor && (await mayNameAuthor(ctx));
+const canUpdate = async (ctx: WpContext) => (await canChangeEvent(ctx)) && (await mayNameAuthor(ctx));
 
 function bodyNames(ctx: WpContext): Set<string> {
   const s = new Set(ctx.sent);
@@ -423,8 +428,8 @@ function singleEndpoints(key: "id" | "slug"): Endpoint[] {
   const keyArgs: Record<string, ArgSpec> = key === "id" ? { id: idArg } : { slug: slugArg };
   return [
     { methods: READABLE, args: { ...keyArgs, password: passwordArg }, handler: getSingle },
-    { methods: DELETABLE, args: { ...keyArgs, password: passwordArg }, permission: canEdit, handler: deleteSingle },
-    { methods: EDITABLE, args: { ...writeArgs(false), ...keyArgs }, permission: canEdit, handler: update },
+    { methods: DELETABLE, args: { ...keyArgs, password: passwordArg }, permission: canChangeEvent, handler: deleteSingle },
+    { methods: EDITABLE, args: { ...writeArgs(false), ...keyArgs }, permission: canUpdate, handler: update },
   ];
 }
 
@@ -434,7 +439,7 @@ export const eventRoutes: WpRoute[] = [
     docPath: "/events",
     endpoints: [
       { methods: READABLE, args: archiveArgs(), handler: archive },
-      { methods: CREATABLE, args: writeArgs(true), permission: canEdit, handler: create },
+      { methods: CREATABLE, args: writeArgs(true), permission: canCreate, handler: create },
     ],
   },
   { pattern: "/events/(?P<id>\\d+)", docPath: "/events/{id}", endpoints: singleEndpoints("id") },

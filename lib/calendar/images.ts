@@ -77,6 +77,7 @@ export async function saveUpload(db: PrismaClient, opts: { bytes: Buffer; filena
 }
 
 export async function readUpload(db: PrismaClient, id: number, filename: string): Promise<{ bytes: Buffer; mime: string } | null> {
+  if (!isPositiveInt(id)) return null; // /media/calendar/99999999999/x.png names nothing
   const row = await db.calendarImage.findUnique({ where: { id } });
   if (!row || !row.storedPath || row.filename !== filename) return null;
   const file = await fileStorage(db).get(row.storedPath);

@@ -37,6 +37,7 @@ import { organizerData, venueData, type FullOrganizer, type FullVenue } from "./
 import { strtotime } from "./strtotime";
 import { SITE_TZ, toLocal, fromLocal } from "./tz";
 import { resolveImage } from "./images";
+import { canChangeLinked, mayNameAuthor } from "./tenancy";
 
 type Tx = Prisma.TransactionClient;
 export type LinkedKind = "venue" | "organizer";
@@ -281,7 +282,9 @@ function targetId(ctx: WpContext): number {
   return (ctx.memo.get("id") as number | undefined) ?? Number(ctx.path.id);
 }
 
-const editorOnly = (ctx: WpContext) => ctx.isEditor;
+// Editors only, and tenancy (lib/calendar/tenancy.ts): a hotel admin changes the venues and organizers of its hotels' admins only.
+const mayCreate = async (ctx: WpContext) => ctx.isEditor && (await mayNameAuthor(ctx));
+const mayChange = (kind: LinkedKind) => async (ctx: WpContext) => (await canChangeLinked(ctx, kind)) && (await mayNameAuthor(ctx));
 
 function singleEndpoints(kind: LinkedKind, key: "id" | "slug"): Endpoint[] {
   const cfg = KINDS[kind];
@@ -298,7 +301,7 @@ function singleEndpoints(kind: LinkedKind, key: "id" | "slug"): Endpoint[] {
   const del: Endpoint = {
     methods: DELETABLE,
     args: keyArg,
-    permission: editorOnly,
+    permission: mayChange(kind),
     handler: async (ctx) => {
       const id = targetId(ctx);
       const row = (await loadRow(ctx, kind, id))!;
@@ -318,7 +321,7 @@ function singleEndpoints(kind: LinkedKind, key: "id" | "slug"): Endpoint[] {
   const update: Endpoint = {
     methods: EDITABLE,
     args: key === "id" ? { ...updateArgs, slug: { type: "string", in: "body", description: "Nuevo slug", validate: isString } } : updateArgs,
-    permission: editorOnly,
+    permission: mayChange(kind),
     handler: async (ctx) => {
       const id = targetId(ctx);
       const p = ctx.params;
@@ -434,7 +437,7 @@ function createEndpoint(kind: LinkedKind): Endpoint {
   return {
     methods: CREATABLE,
     args: createArgs(kind, true),
-    permission: editorOnly,
+    permission: mayCreate,
     handler: async (ctx) => {
       const [id] = await ctx.db.$transaction((tx) => insertLinked(ctx, tx, kind, ctx.params, ctx.sent));
       return new WpResponse(201, linkedData(ctx, kind, (await loadRow(ctx, kind, id))!));

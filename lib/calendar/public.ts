@@ -2,6 +2,7 @@
 import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
 import { eventInclude, type FullEvent } from "./repr";
 import { SITE_TZ, startOfDay, toLocal } from "./tz";
+import { isPositiveInt } from "./wp";
 
 export interface PublicFilters {
   categories?: string;
@@ -16,8 +17,10 @@ export async function upcomingEvents(db: PrismaClient, now: Date, f: PublicFilte
   const where: Prisma.CalendarEventWhereInput[] = [{ status: "publish" }, { hideFromListings: false }, { password: null }, { endDate: { gte: today } }];
   if (f.categories) where.push({ terms: { some: { term: { taxonomy: "tribe_events_cat", slug: f.categories } } } });
   if (f.tags) where.push({ terms: { some: { term: { taxonomy: "post_tag", slug: f.tags } } } });
-  if (f.venue && /^\d+$/.test(f.venue)) where.push({ venues: { some: { venueId: Number(f.venue) } } });
-  if (f.organizer && /^\d+$/.test(f.organizer)) where.push({ organizers: { some: { organizerId: Number(f.organizer) } } });
+  // An id that cannot be a database id (99999999999) matches nothing, without reaching the database as one.
+  const none = { id: { in: [] } };
+  if (f.venue && /^\d+$/.test(f.venue)) where.push(isPositiveInt(f.venue) ? { venues: { some: { venueId: Number(f.venue) } } } : none);
+  if (f.organizer && /^\d+$/.test(f.organizer)) where.push(isPositiveInt(f.organizer) ? { organizers: { some: { organizerId: Number(f.organizer) } } } : none);
   if (f.city) where.push({ venues: { some: { venue: { city: { equals: f.city, mode: "insensitive" } } } } });
   return db.calendarEvent.findMany({ where: { AND: where }, include: eventInclude, orderBy: [{ startDate: "asc" }, { id: "asc" }], take: 300 });
 }

@@ -4,6 +4,8 @@
 // error envelope {code, message, data: {status, ...}}.
 import crypto from "node:crypto";
 import { getDatabase, type Database } from "@/lib/db";
+import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
+import { noteDbBusy, observeRequest } from "@/lib/metrics/registry";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { systemClock, fixedClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
@@ -392,6 +394,7 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
     const cfg = config();
     let response: Response;
     let routeLabel = "(sin ruta)";
+    let metricsRoute = "(unmatched)";
     try {
       // The input gate: malformed %-encoding names no route; NUL or a lone surrogate is refused.
       const problem = pathProblem(url.pathname);
@@ -404,6 +407,7 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       if (method === "OPTIONS") return optionsResponse(matches);
       const hit = pickEndpoint(matches, method);
       routeLabel = `${method} ${hit.c.route.pattern}`;
+      metricsRoute = `/wp-json/${NAMESPACE}${hit.c.route.docPath ?? hit.c.route.pattern}`;
       const { database, clock, principal } = await admit(req, getDb, opts.clock ?? systemClock, cfg.testClock);
       const pathParams: Record<string, string> = Object.assign(bareObject<string>(), hit.m.groups ?? {});
       const merged = mergeParams(pathParams, readQuery(url), method === "GET" ? bareObject() : await readBody(req));
@@ -431,6 +435,7 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
     if (process.env.LOG_REQUESTS !== "off") {
       rootLog.info("request", { request_id: crypto.randomUUID(), method: req.method, route: routeLabel, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 });
     }
+    observeRequest(req.method, metricsRoute, response.status, (performance.now() - started) / 1000);
     if (req.method === "HEAD") return new Response(null, { status: response.status, headers: response.headers });
     return response;
   };
@@ -488,6 +493,12 @@ function mergeParams(pathParams: Record<string, string>, query: Record<string, u
 function errorResponse(e: unknown): Response {
   if (e instanceof WpError) return json(e.status, e.toBody());
   if (e instanceof InputError) return json(400, { code: "rest_invalid_param", message: `Solicitud no válida: ${e.detail}`, data: { status: 400 } });
+  const busy = busyReason(e);
+  if (busy) {
+    noteDbBusy(busy, e);
+    // lib/db/busy.ts: nothing changed; the client retries (WordPress has no code for it: ours, in its envelope).
+    return json(503, { code: "rest_database_busy", message: `La base de datos está ocupada; reintente en ${BUSY_RETRY_AFTER_S} segundos`, data: { status: 503 } }, { "Retry-After": String(BUSY_RETRY_AFTER_S) });
+  }
   const err = e as { name?: string; code?: string; message?: string };
   rootLog.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
   return json(500, { code: "rest_internal_error", message: "Ocurrió un error inesperado; intente de nuevo", data: { status: 500 } });

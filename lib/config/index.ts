@@ -18,6 +18,8 @@ export interface Config {
   channelManagerUrl: string | undefined;
   /** Bearer token sent to the external channel manager, if it asks for one. */
   channelManagerToken: string | undefined;
+  /** Bearer token of GET /api/metrics; unset: the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 const truthy = (v: string | undefined) => v !== undefined && ["1", "true", "on", "yes"].includes(v.toLowerCase());
@@ -37,6 +39,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: env.DEMO_SEED === undefined ? "auto" : truthy(env.DEMO_SEED) ? "on" : "off",
     channelManagerUrl: env.CHANNEL_MANAGER_URL && env.CHANNEL_MANAGER_URL.trim() !== "" ? env.CHANNEL_MANAGER_URL.trim().replace(/\/+$/, "") : undefined,
     channelManagerToken: env.CHANNEL_MANAGER_TOKEN && env.CHANNEL_MANAGER_TOKEN.length > 0 ? env.CHANNEL_MANAGER_TOKEN : undefined,
+    metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN.trim().length > 0 ? env.METRICS_TOKEN.trim() : undefined,
   };
 }
 

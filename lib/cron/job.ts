@@ -7,6 +7,7 @@ import { defineRoute, type AnyRoute } from "@/lib/http/route";
 import { badRequest } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import type { Logger } from "@/lib/http/log";
+import { recordJobRun } from "@/lib/metrics/registry";
 
 export interface JobContext {
   db: PrismaClient;
@@ -19,6 +20,40 @@ export interface Job {
   name: string;
   summary: string;
   run(ctx: JobContext): Promise<number>;
+}
+
+const MARK_STARTED = `INSERT INTO job_runs (name, last_started_at) VALUES ($1, now()) ON CONFLICT (name) DO UPDATE SET last_started_at = now()`;
+const MARK_DONE = `UPDATE job_runs SET last_finished_at = now(), last_success_at = CASE WHEN $2::text IS NULL THEN now() ELSE last_success_at END,
+  last_error = $2::text, failures = CASE WHEN $2::text IS NULL THEN 0 ELSE failures + 1 END WHERE name = $1`;
+
+/**
+ * Runs `job` under its cluster-wide lock (null when another instance holds it), and records the run: in
+ * job_runs for the whole cluster (a job's lag on /api/metrics) and in this instance's metrics. Recording never
+ * fails the job. Used by the in-process scheduler and by POST /api/cron/{name}.
+ */
+export async function runLocked(job: Job, ctx: JobContext): Promise<number | null> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const note = (sql: string, params: unknown[]) => ctx.database.sql.query(sql, params).catch(() => undefined);
+  let r: { ran: true; value: number } | { ran: false };
+  try {
+    r = await ctx.database.withLock(`job:${job.name}`, async () => {
+      await note(MARK_STARTED, [job.name]);
+      try {
+        const n = await job.run(ctx);
+        await note(MARK_DONE, [job.name, null]);
+        return n;
+      } catch (e) {
+        await note(MARK_DONE, [job.name, String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200)]);
+        throw e;
+      }
+    });
+  } catch (e) {
+    recordJobRun(job.name, "failed", seconds());
+    throw e;
+  }
+  recordJobRun(job.name, r.ran ? "ok" : "skipped", seconds());
+  return r.ran ? r.value : null;
 }
 
 export const cronBody = z
@@ -47,8 +82,7 @@ export function cronRoute(job: Job): AnyRoute {
         now = new Date(body.now);
       }
       // The same cluster-wide lock as the in-process scheduler: an external cron and N instances never overlap.
-      const r = await database.withLock(`job:${job.name}`, () => job.run({ db, database, now, log }));
-      return { processed: r.ran ? r.value : 0 };
+      return { processed: (await runLocked(job, { db, database, now, log })) ?? 0 };
     },
   });
 }

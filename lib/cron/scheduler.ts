@@ -4,14 +4,13 @@
 // SCHEDULER=off leaves the work to an external cron calling /api/cron/*.
 import { getDatabase } from "@/lib/db";
 import { log } from "@/lib/http/log";
-import type { Job } from "./job";
+import { runLocked, type Job } from "./job";
 
 const g = globalThis as unknown as { __hbScheduler?: { timer: NodeJS.Timeout; first: NodeJS.Timeout; running: Promise<void> | null } };
 
 /** Runs one job under its cluster-wide lock; null when another instance is running it. */
 export async function runJobLocked(job: Job, ctx: Parameters<Job["run"]>[0]): Promise<number | null> {
-  const r = await ctx.database.withLock(`job:${job.name}`, () => job.run(ctx));
-  return r.ran ? r.value : null;
+  return runLocked(job, ctx);
 }
 
 export async function runJobsOnce(jobs: Job[], now = new Date()): Promise<Record<string, number | null>> {

@@ -17,6 +17,7 @@ export function getDatabase(): Promise<Database> {
       databaseUrl: cfg.databaseUrl,
       dataDir: path.join(cfg.dataDir, "pglite"),
       poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      poolWaitMs: Number(process.env.DATABASE_POOL_WAIT_MS ?? 0) || undefined,
     }).catch((e) => {
       g.__hbDatabase = undefined;
       throw e;

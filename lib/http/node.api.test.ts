@@ -209,13 +209,15 @@ describe("every rule holds on the node front", () => {
     const own = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
     const user = await createUser(api.db.prisma, "agency", { agencyId: own.agency.id });
     const cookie = await sessionCookieFor(api.db.prisma, user.id);
-    const ok = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json" }, LAYOUT);
+    const ok = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" }, LAYOUT);
     expect(ok.status).toBe(200);
     // A session may only write from our own pages; a search is a POST, so a foreign Origin is refused.
     const foreign = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json", origin: "https://evil.example" }, LAYOUT);
     expect(foreign.status).toBe(403);
+    // Without Origin and without Sec-Fetch-Site: same-origin, a cookie write is not taken as ours (issue 24).
+    expect((await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json" }, LAYOUT)).status).toBe(403);
     await api.db.prisma.authSession.updateMany({ where: { userId: user.id }, data: { revokedAt: new Date() } });
-    const gone = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json" }, LAYOUT);
+    const gone = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" }, LAYOUT);
     expect(gone.status).toBe(401);
   });
 

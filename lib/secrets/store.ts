@@ -16,7 +16,7 @@ export interface SecretSpec {
   fromEnv?(v: string): string;
 }
 
-export type SecretName = "auth-secret" | "card-encryption-key.pem" | "virtual-card-key" | "card-hash-key";
+export type SecretName = "auth-secret" | "card-encryption-key.pem" | "virtual-card-key" | "card-hash-key" | "webhook-secret-key";
 
 export const SECRET_SPECS: SecretSpec[] = [
   { name: "auth-secret", env: "AUTH_SECRET", generate: () => crypto.randomBytes(32).toString("base64url") },
@@ -28,6 +28,7 @@ export const SECRET_SPECS: SecretSpec[] = [
   },
   { name: "virtual-card-key", env: "VIRTUAL_CARD_ENCRYPTION_KEY", generate: () => crypto.randomBytes(32).toString("base64") },
   { name: "card-hash-key", env: "CARD_HASH_KEY", generate: () => crypto.randomBytes(32).toString("base64") },
+  { name: "webhook-secret-key", env: "WEBHOOK_SECRET_KEY", generate: () => crypto.randomBytes(32).toString("base64") },
 ];
 
 export const MASTER_KEY_ENV = "SECRETS_MASTER_KEY";

@@ -5,7 +5,18 @@ import createClient from "openapi-fetch";
 import type { paths } from "@/lib/client/schema";
 
 export function apiClient(server: { url: string }, key?: string, headers: Record<string, string> = {}) {
-  return createClient<paths>({ baseUrl: `${server.url}/api`, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+  const client = createClient<paths>({ baseUrl: `${server.url}/api`, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } });
+  // With a portal session cookie the client stands for the portal's own page in a browser, which names itself
+  // (Origin on writes, Sec-Fetch-Site always): the server refuses cookie writes that do not (lib/auth/origin.ts).
+  client.use({
+    onRequest({ request }) {
+      if (!request.headers.has("cookie")) return request;
+      if (!request.headers.has("sec-fetch-site")) request.headers.set("sec-fetch-site", "same-origin");
+      if (request.method !== "GET" && request.method !== "HEAD" && !request.headers.has("origin")) request.headers.set("origin", new URL(server.url).origin);
+      return request;
+    },
+  });
+  return client;
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -4,6 +4,7 @@ import type { Database } from "@/lib/db/open";
 import { config } from "@/lib/config";
 import { log } from "@/lib/http/log";
 import { generateWebhookSecret, signWebhook } from "./signing";
+import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
 import { retryDelayMs } from "./retry";
 import { instanceId } from "@/lib/system/instance";
@@ -56,12 +57,14 @@ async function secretFor(database: Database, agencyId: number, cache: Map<number
   if (cached) return cached;
   const rows = await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]);
   if (rows.length === 0) return null;
-  let secret = rows[0].webhook_secret;
-  if (!secret) {
+  let stored = rows[0].webhook_secret;
+  if (!stored) {
     // Two workers may race here: the conditional update keeps the first secret, the other re-reads it.
-    await database.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2 AND webhook_secret IS NULL`, [generateWebhookSecret(), agencyId]);
-    secret = (await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]))[0]?.webhook_secret ?? null;
+    await database.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2 AND webhook_secret IS NULL`, [sealWebhookSecret(agencyId, generateWebhookSecret()), agencyId]);
+    stored = (await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]))[0]?.webhook_secret ?? null;
   }
+  // Stored sealed (lib/webhooks/secret-box.ts); opened only here, to sign.
+  const secret = stored ? openWebhookSecret(agencyId, stored) : null;
   if (secret) cache.set(agencyId, secret);
   return secret;
 }

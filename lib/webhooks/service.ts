@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "./url-guard";
 import { generateWebhookSecret } from "./signing";
+import { sealWebhookSecret } from "./secret-box";
 import { enqueueWebhook } from "./outbox";
 import { WEBHOOK_EVENTS } from "./events";
 import { isoBogota } from "@/lib/time";
@@ -57,7 +58,8 @@ export async function updateSettings(db: PrismaClient, p: Principal, input: { we
 export async function rotateSecret(db: PrismaClient, p: Principal, agencyId: number) {
   if (p.role === "agency" && p.agencyId !== agencyId) throw notFound(`La agencia ${agencyId} no existe`);
   const secret = generateWebhookSecret();
-  const r = await db.agency.updateMany({ where: { id: agencyId }, data: { webhookSecret: secret } });
+  // Stored sealed (lib/webhooks/secret-box.ts); the plaintext leaves only in this answer.
+  const r = await db.agency.updateMany({ where: { id: agencyId }, data: { webhookSecret: sealWebhookSecret(agencyId, secret) } });
   if (r.count === 0) throw notFound(`La agencia ${agencyId} no existe`);
   return { webhook_secret: secret };
 }

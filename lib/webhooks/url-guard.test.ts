@@ -146,3 +146,56 @@ describe("isForbiddenAddress: IPv6 forms that embed or reach a private IPv4", ()
     expect((await checkWebhookUrl("https://hooks.example.com:8443/in", { allowPrivate: false, resolve: resolvesTo("93.184.216.34") })).ok).toBe(true);
   });
 });
+
+describe("an unspecified address is never a destination, even with WEBHOOK_ALLOW_PRIVATE on (issue 24)", () => {
+  const urls = [
+    "http://[::]/",
+    "http://[::]:8080/hook",
+    "http://[0:0:0:0:0:0:0:0]/",
+    "http://0.0.0.0/",
+    "http://0/",
+    "http://0x0:3000/",
+    "http://0.1.2.3/",
+    "http://[::ffff:0.0.0.0]/",
+    "http://[::ffff:0:0]/",
+    "http://[::ffff:0:0.1.2.3]/",
+    "http://[64:ff9b::0.0.0.0]/",
+  ];
+  it.each(urls)("refuses %s whether private addresses are allowed or not", async (url) => {
+    for (const allowPrivate of [true, false]) {
+      const r = await checkWebhookUrl(url, { allowPrivate });
+      expect(r.ok, `${url} allowPrivate=${allowPrivate}`).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(/no permitida/);
+    }
+  });
+
+  it("refuses a name that resolves to an unspecified address, also when private addresses are allowed", async () => {
+    const r = await checkWebhookUrl("https://nowhere.example.com/", { allowPrivate: true, resolve: resolvesTo("93.184.216.34", "::") });
+    expect(r.ok).toBe(false);
+  });
+
+  it("still accepts loopback and private addresses when they are allowed", async () => {
+    for (const url of ["http://127.0.0.1:8080/", "http://[::1]:8080/", "http://10.0.0.5/"]) expect((await checkWebhookUrl(url, { allowPrivate: true })).ok).toBe(true);
+  });
+
+  it("sends nothing to [::] or 0.0.0.0 even with private addresses allowed (a receiver on every interface stays untouched)", async () => {
+    let hits = 0;
+    const server = http.createServer((_req, res) => {
+      hits++;
+      res.end("ok");
+    });
+    await new Promise<void>((r) => server.listen(0, "::", r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const host of ["[::]", "0.0.0.0", "[::ffff:0.0.0.0]"]) {
+        const r = await sendWebhook(`http://${host}:${port}/hook`, {}, "{}", { allowPrivate: true });
+        expect(r.statusCode).toBeNull();
+        expect(r.error).toMatch(/no permitida/);
+      }
+      expect(hits).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -1,6 +1,8 @@
 // SSRF guard for webhook URLs: only http/https, and never an address inside our own network
 // (loopback, private, link-local, CGNAT, unique-local IPv6, cloud metadata) unless WEBHOOK_ALLOW_PRIVATE=1.
-// Checked on every resolved address, at configuration time and again when connecting.
+// An unspecified address (0.0.0.0/8, ::, and IPv6 forms that embed 0.0.0.0/8) is never a destination, not even
+// with WEBHOOK_ALLOW_PRIVATE=1: connecting to it reaches this machine. Checked on every resolved address, at
+// configuration time and again when connecting.
 import dns from "node:dns";
 import net from "node:net";
 
@@ -69,6 +71,26 @@ export function embeddedIpv4(groups: number[]): string | null {
   if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
   if (groups[0] === 0x2001 && groups[1] === 0) return v4(groups[6] ^ 0xffff, groups[7] ^ 0xffff);
   return null;
+}
+
+const unspecified4 = new net.BlockList();
+unspecified4.addSubnet("0.0.0.0", 8, "ipv4");
+
+/**
+ * True for an address that names no host: IPv4 0.0.0.0/8 ("this network"), IPv6 :: and the IPv6 forms that
+ * embed a 0.0.0.0/8 address (::ffff:0.0.0.0, ::ffff:0:0.0.0.0, 64:ff9b::0.0.0.0 ...). The kernel sends a connection to
+ * it to this machine, so it is refused whatever WEBHOOK_ALLOW_PRIVATE says. Anything that is not an IP is false.
+ */
+export function isUnspecifiedAddress(ip: string): boolean {
+  const family = net.isIP(ip);
+  if (family === 4) return unspecified4.check(ip, "ipv4");
+  if (family !== 6) return false;
+  const groups = ipv6Groups(ip);
+  if (!groups) return true; // an IPv6 literal we cannot read: refuse rather than guess
+  if (groups.every((g) => g === 0)) return true;
+  if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return false; // ::1 is loopback, not ::0.0.0.1
+  const embedded = embeddedIpv4(groups);
+  return embedded !== null && unspecified4.check(embedded, "ipv4");
 }
 
 /** True when the address belongs to a network a webhook must never reach. */
@@ -149,6 +171,8 @@ export async function checkWebhookUrl(raw: string, opts: GuardOptions): Promise<
     }
     if (addresses.length === 0) return { ok: false, reason: `no se pudo resolver el nombre ${host}` };
   }
+  const nowhere = addresses.find((a) => isUnspecifiedAddress(a.address));
+  if (nowhere) return { ok: false, reason: `apunta a una dirección no permitida (${nowhere.address}: dirección no especificada)` };
   if (!opts.allowPrivate) {
     const bad = addresses.find((a) => isForbiddenAddress(a.address));
     if (bad) return { ok: false, reason: `apunta a una dirección no permitida (${bad.address}: red privada, loopback, enlace local o metadatos)` };
@@ -164,7 +188,7 @@ export function guardedLookup(allowPrivate: boolean) {
     const all = typeof options === "object" && options?.all === true;
     dns.lookup(hostname, { all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, all ? [] : "", undefined);
-      const bad = allowPrivate ? undefined : addresses.find((a) => isForbiddenAddress(a.address));
+      const bad = addresses.find((a) => isUnspecifiedAddress(a.address) || (!allowPrivate && isForbiddenAddress(a.address)));
       if (bad) {
         const e = new Error(`dirección no permitida ${bad.address}`) as NodeJS.ErrnoException;
         e.code = "EFORBIDDENADDRESS";

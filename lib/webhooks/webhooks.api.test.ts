@@ -5,7 +5,8 @@ import { Webhook } from "standardwebhooks";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
-import { agencyWithKey } from "@/lib/testing/factories";
+import { agencyWithKey, createHotel } from "@/lib/testing/factories";
+import { openWebhookSecret, sealPlainWebhookSecrets, sealWebhookSecret } from "./secret-box";
 import { enqueueWebhook, deliveriesIdle } from "./outbox";
 import { generateWebhookSecret } from "./signing";
 import { MAX_ATTEMPTS } from "./retry";
@@ -104,7 +105,9 @@ describe("signing secret", () => {
     const second = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
     expect(second.response.status).toBe(200);
     expect(second.data!.webhook_secret).not.toBe(first.data!.webhook_secret);
-    expect((await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret).toBe(second.data!.webhook_secret);
+    const stored = (await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret!;
+    expect(stored).toMatch(/^v1:/);
+    expect(openWebhookSecret(a.agency.id, stored)).toBe(second.data!.webhook_secret);
     const settings = await apiClient(api, a.key).GET("/v2/webhooks/settings");
     expect(settings.data!.has_secret).toBe(true);
     expect(JSON.stringify(settings.data)).not.toContain("whsec_");
@@ -286,7 +289,9 @@ describe("delivery", () => {
     expect(a.agency.webhookSecret).toBeNull();
     await enqueue(a.agency.id, r.url, { y: 2 });
     await cron();
-    const secret = (await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret!;
+    const stored = (await api.db.prisma.agency.findUnique({ where: { id: a.agency.id } }))!.webhookSecret!;
+    expect(stored).toMatch(/^v1:/);
+    const secret = openWebhookSecret(a.agency.id, stored);
     expect(secret).toMatch(/^whsec_/);
     expect(new Webhook(secret).verify(r.received[0].body, r.received[0].headers as Record<string, string>)).toEqual({ y: 2 });
   });
@@ -394,3 +399,81 @@ describe("documentation", () => {
   });
 });
 
+
+/** Every row of every table of the database as text, as a dump would show it. */
+async function dump(): Promise<string> {
+  const tables = await api.db.sql.query<{ t: string }>(`SELECT quote_ident(table_name) AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+  const parts: string[] = [];
+  for (const { t } of tables) for (const r of await api.db.sql.query<{ x: string }>(`SELECT x::text AS x FROM ${t} x`)) parts.push(r.x);
+  return parts.join("\n");
+}
+
+describe("signing secrets at rest (issue 24)", () => {
+  it("a dump shows no signing secret, and deliveries are still signed with it", async () => {
+    const r = await newReceiver();
+    const a = await agencyWithUrl(r.url);
+    const text = await dump();
+    expect(text).not.toContain(a.secret);
+    expect(text).not.toContain(a.secret.slice("whsec_".length));
+    expect(text).not.toMatch(/whsec_[A-Za-z0-9+/=]{20,}/);
+    await enqueue(a.agency.id, r.url, { sealed: true });
+    await cron();
+    expect(new Webhook(a.secret).verify(r.received[0].body, r.received[0].headers as Record<string, string>)).toEqual({ sealed: true });
+  });
+
+  it("the database refuses a plaintext secret, and a sealed one does not open on another agency", async () => {
+    const a = await agencyWithKey(api.db.prisma);
+    const b = await agencyWithKey(api.db.prisma);
+    await expect(api.db.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2`, [generateWebhookSecret(), a.agency.id])).rejects.toThrow();
+    await expect(api.db.prisma.agency.update({ where: { id: a.agency.id }, data: { webhookSecret: generateWebhookSecret() } })).rejects.toThrow();
+    const sealed = sealWebhookSecret(a.agency.id, generateWebhookSecret());
+    expect(() => openWebhookSecret(b.agency.id, sealed)).toThrow();
+  });
+
+  it("secrets an older version stored in plaintext still sign, and are sealed once at start, even by two instances at once", async () => {
+    const r = await newReceiver();
+    const a = await agencyWithKey(api.db.prisma, { webhookUrl: r.url });
+    const legacy = generateWebhookSecret();
+    // The database as the migration leaves an older one: plaintext rows, the constraint checking new writes only.
+    await api.db.sql.exec(`ALTER TABLE agencies DROP CONSTRAINT agencies_webhook_secret_sealed`);
+    await api.db.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2`, [legacy, a.agency.id]);
+    await api.db.sql.exec(`ALTER TABLE agencies ADD CONSTRAINT agencies_webhook_secret_sealed CHECK (webhook_secret IS NULL OR webhook_secret LIKE 'v1:%') NOT VALID`);
+    expect(await dump()).toContain(legacy);
+    await enqueue(a.agency.id, r.url, { legacy: 1 });
+    await cron();
+    expect(new Webhook(legacy).verify(r.received[0].body, r.received[0].headers as Record<string, string>)).toEqual({ legacy: 1 });
+
+    const [one, two] = await Promise.all([sealPlainWebhookSecrets(api.db), sealPlainWebhookSecrets({ ...api.db })]);
+    expect(one + two).toBe(1);
+    const stored = (await api.db.prisma.agency.findUniqueOrThrow({ where: { id: a.agency.id } })).webhookSecret!;
+    expect(stored).toMatch(/^v1:/);
+    expect(openWebhookSecret(a.agency.id, stored)).toBe(legacy);
+    expect(await dump()).not.toContain(legacy);
+    expect(await sealPlainWebhookSecrets(api.db)).toBe(0);
+    // The same secret keeps signing after the upgrade: receivers change nothing.
+    await enqueue(a.agency.id, r.url, { legacy: 2 });
+    await cron();
+    expect(new Webhook(legacy).verify(r.received[1].body, r.received[1].headers as Record<string, string>)).toEqual({ legacy: 2 });
+    // Now that every row is sealed, the constraint holds for the whole table.
+    await api.db.sql.exec(`ALTER TABLE agencies VALIDATE CONSTRAINT agencies_webhook_secret_sealed`);
+  });
+});
+
+describe("an unspecified address is never a webhook destination, even with private addresses allowed (issue 24)", () => {
+  it("webhook_url and temp_webhook_url refuse [::], 0.0.0.0 and ::ffff:0.0.0.0 with a Spanish 400", async () => {
+    const a = await agencyWithKey(api.db.prisma);
+    const hotel = await createHotel(api.db.prisma);
+    for (const url of ["http://[::]/", "http://[::]:8080/hooks", "http://0.0.0.0:3000/", "http://[::ffff:0.0.0.0]/"]) {
+      const put = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
+      expect(put.response.status, url).toBe(400);
+      expect((put.error as { detail: string }).detail).toMatch(/^webhook_url: apunta a una dirección no permitida/);
+      const link = await apiClient(api, OPERATOR_KEY).POST("/v2/links/schedule", {
+        body: { hotel_id: hotel.id, guest_name: "X", email: "x@example.co", phone: "3001234567", amount: "1000", description: "d", available_hours: 1, agency_id: a.agency.id, temp_webhook_url: url },
+      });
+      expect(link.response.status, url).toBe(400);
+      expect((link.error as { detail: string }).detail).toMatch(/^temp_webhook_url: /);
+    }
+    expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: a.agency.id } })).webhookUrl).toBeNull();
+    expect(await api.db.prisma.paymentLink.count({ where: { agencyId: a.agency.id } })).toBe(0);
+  });
+});
