@@ -135,6 +135,8 @@ export interface FakeChannex {
   ignoreCodeFilter: boolean;
   /** The next `count` requests whose "METHOD /path" starts with `prefix` answer `status` (500) and do nothing. */
   failNext(prefix: string, count?: number, status?: number): void;
+  /** Forgets every failNext and stallNext still pending. */
+  clearControls(): void;
   /** The next `count` matching requests wait `ms` before answering; with `execute` they still take effect. */
   stallNext(prefix: string, opts: { ms: number; execute: boolean; count?: number }): void;
   /** ARI reads (availability or restrictions) sent for a property, with their times. */
@@ -547,6 +549,9 @@ export async function startFakeChannex(opts: { apiKey?: string; port?: number } 
     },
     failNext(prefix, count = 1, status = 500) {
       controls.push({ prefix, left: count, kind: "fail", status });
+    },
+    clearControls() {
+      controls.length = 0;
     },
     stallNext(prefix, o) {
       controls.push({ prefix, left: o.count ?? 1, kind: "stall", ms: o.ms, execute: o.execute });

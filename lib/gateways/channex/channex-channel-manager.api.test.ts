@@ -5,8 +5,7 @@ import { startFakeChannex } from "@/lib/testing/fake-channex";
 import { addDays, bogotaDate } from "@/lib/time";
 import { describeChannelManagerContract } from "../channel-manager.contract";
 import { ChannexChannelManager } from "./adapter";
-import { stopPulls } from "./mirror";
-import { fakeDeps, linkedHotel } from "./testing";
+import { fakeDeps, linkedHotel, stopChannexTimers } from "./testing";
 
 describeChannelManagerContract(`Channex adapter against a fake Channex (${testTarget()})`, async () => {
   const database = await openTestDatabase();
@@ -21,7 +20,7 @@ describeChannelManagerContract(`Channex adapter against a fake Channex (${testTa
       return { hotelId, roomId, checkin, nights: 3 };
     },
     close: async () => {
-      stopPulls(database);
+      stopChannexTimers(database);
       await fake.close();
       await database.close();
     },

@@ -38,7 +38,7 @@ export async function receiveEvent(database: Database, body: { event?: string; p
     // Perhaps one of ours was just processed: look now rather than at the next retry.
     void (async () => {
       const pushed = await database.sql.query<{ key: string }>(`SELECT key FROM channex_bookings WHERE hotel_id = $1 AND state IN ('pushed', 'uncertain') LIMIT 20`, [link.hotel_id]);
-      for (const { key } of pushed) await processBooking(database, deps, key);
+      for (const { key } of pushed) await processBooking(database, deps, key, { inline: true });
     })().catch((e: unknown) => log.warn("channex_event_followup_failed", { error: errorLine(e) }));
   }
   return { received: true };

@@ -16,7 +16,7 @@ import type { Database } from "@/lib/db/open";
 import { errorLine, log } from "@/lib/http/log";
 import { ChannexError, type BookingBody, type ChannexBookingView } from "./client";
 import type { ChannexDeps } from "./deps";
-import { PAUSE_MS, pauseProperty, raiseAlert, refreshBookingNights, resolveAlert } from "./mirror";
+import { kickPull, owe, PAUSE_MS, pauseProperty, raiseAlert, refreshBookingNights, resolveAlert } from "./mirror";
 
 /** A POST whose outcome is unknown is posted again only when its booking is still not found after this. */
 export const SETTLE_MS = 3 * 60_000;
@@ -158,6 +158,33 @@ export async function processBooking(database: Database, deps: ChannexDeps, key:
   } finally {
     await unlease(database, key, next);
   }
+  // What is due within the minute is done by this process at that time; the job covers the rest (and crashes).
+  if (next && next.getTime() - deps.clock.now().getTime() <= 60_000) later(database, deps, key, next);
+}
+
+const g = globalThis as unknown as { __hbChannexBookings?: WeakMap<Database, Map<string, NodeJS.Timeout>> };
+
+function later(database: Database, deps: ChannexDeps, key: string, at: Date) {
+  g.__hbChannexBookings ??= new WeakMap();
+  let timers = g.__hbChannexBookings.get(database);
+  if (!timers) g.__hbChannexBookings.set(database, (timers = new Map()));
+  if (timers.has(key)) return;
+  const t = setTimeout(
+    () => {
+      timers.delete(key);
+      processBooking(database, deps, key).catch((e: unknown) => log.warn("channex_booking_retry_failed", { key, error: errorLine(e) }));
+    },
+    Math.max(0, at.getTime() - deps.clock.now().getTime()),
+  );
+  t.unref?.();
+  timers.set(key, t);
+}
+
+/** Cancels this process's scheduled booking steps (a closing database). */
+export function stopBookingTimers(database: Database) {
+  const timers = g.__hbChannexBookings?.get(database);
+  for (const t of timers?.values() ?? []) clearTimeout(t);
+  timers?.clear();
 }
 
 /** Does what the state asks; returns when to look again (null: nothing more unless something changes). */
@@ -176,7 +203,7 @@ async function step(database: Database, deps: ChannexDeps, row: Row, now: Date):
     case "pushed": {
       const b = await client.booking(row.channex_booking_id!);
       if (b) {
-        await confirmed(database, row, now);
+        await confirmed(database, deps, row, deps.clock.now());
         return row.modify_owed ? soon(now) : null;
       }
       if (row.posted_at && now.getTime() - new Date(row.posted_at).getTime() > SETTLE_MS) {
@@ -245,7 +272,7 @@ async function lookUp(database: Database, deps: ChannexDeps, row: Row, now: Date
   found.sort((a, b) => (a.insertedAt ?? "").localeCompare(b.insertedAt ?? "") || a.id.localeCompare(b.id));
   const [ours, ...extra] = found;
   await set(database, row.key, now, { channex_booking_id: ours.id, last_error: null });
-  await confirmed(database, row, now);
+  await confirmed(database, deps, row, deps.clock.now());
   for (const dup of extra) {
     try {
       await deps.client.updateBooking(dup.id, { ...body, status: "cancelled" });
@@ -263,14 +290,27 @@ async function lookUp(database: Database, deps: ChannexDeps, row: Row, now: Date
   return true;
 }
 
-/** Seen at Channex: from now on its availability reflects the booking (counted back by the mirror). */
-async function confirmed(database: Database, row: Row, now: Date) {
+/**
+ * Channex's availability has changed by our booking (processed) or its cancellation: a pull is owed, so the mirror
+ * counts it from Channex's side (until then it undersells, never oversells).
+ */
+async function recount(database: Database, deps: ChannexDeps, hotelId: number, now: Date) {
+  await owe(database, hotelId, now);
+  kickPull(database, deps, hotelId);
+}
+
+/**
+ * Seen at Channex: its availability reflects the booking from `seenAt` on (a time taken after Channex answered,
+ * never before: counting a booking as reflected too early would oversell), and the mirror counts it back.
+ */
+async function confirmed(database: Database, deps: ChannexDeps, row: Row, seenAt: Date) {
   await database.sql.query(
     `UPDATE channex_bookings SET state = 'confirmed', processed_at = coalesce(processed_at, $2), last_error = NULL, refusal = NULL, updated_at = $2
      WHERE key = $1 AND state IN ('uncertain', 'pushed')`,
-    [row.key, now],
+    [row.key, seenAt],
   );
-  await resolveAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, now });
+  await resolveAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, now: seenAt });
+  await recount(database, deps, row.hotel_id, seenAt);
 }
 
 async function refuse(database: Database, row: Row, now: Date, refusal: string, error: string) {
@@ -341,6 +381,7 @@ async function cancel(database: Database, deps: ChannexDeps, row: Row, now: Date
     throw e;
   }
   await set(database, row.key, now, { state: "cancelled", last_error: null });
+  await recount(database, deps, row.hotel_id, now);
   return null;
 }
 

@@ -6,6 +6,8 @@ import type { FakeChannex } from "@/lib/testing/fake-channex";
 import { ChannexClient } from "./client";
 import type { ChannexDeps } from "./deps";
 import { linkProperty } from "./link";
+import { stopPulls } from "./mirror";
+import { stopBookingTimers } from "./push";
 import { addDays, bogotaDate } from "@/lib/time";
 
 export const TEST_WEBHOOK_SECRET = "channex-test-secret-0123456789abcdef";
@@ -38,4 +40,10 @@ export async function linkedHotel(database: Database, fake: FakeChannex, deps: C
   const rateId = fake.addRatePlan(propertyId, roomId, { title: "Tarifa flexible", options: [{ occupancy: 2, is_primary: true, rate: opts.price ?? "100000.00" }] });
   const { hotelId } = await linkProperty(database, deps, { property_id: propertyId, city: "Cartagena" }, new Date());
   return { propertyId, roomId, rateId, hotelId };
+}
+
+/** This process's scheduled pulls and booking steps for `database`, cancelled (before it closes). */
+export function stopChannexTimers(database: Database) {
+  stopPulls(database);
+  stopBookingTimers(database);
 }
