@@ -10,7 +10,7 @@ import { verifyWebhookSecret } from "./events";
 import { WEBHOOK_SECRET_HEADER } from "./deps";
 
 describe("start-up settings", () => {
-  const problems = (env: Record<string, string>) => channelManagerProblems(readConfig(env as NodeJS.ProcessEnv));
+  const problems = (env: Record<string, string>) => channelManagerProblems(readConfig(env as unknown as NodeJS.ProcessEnv));
 
   it("the built-in channel manager needs nothing", () => {
     expect(problems({})).toEqual([]);
@@ -31,8 +31,8 @@ describe("start-up settings", () => {
   });
 
   it("defaults to Channex's production API", () => {
-    expect(readConfig({ CHANNEL_MANAGER: "channex" } as NodeJS.ProcessEnv).channex.apiUrl).toBe("https://app.channex.io/api/v1");
-    expect(readConfig({ CHANNEX_API_URL: "https://staging.channex.io/api/v1/" } as NodeJS.ProcessEnv).channex.apiUrl).toBe("https://staging.channex.io/api/v1");
+    expect(readConfig({ CHANNEL_MANAGER: "channex" } as unknown as NodeJS.ProcessEnv).channex.apiUrl).toBe("https://app.channex.io/api/v1");
+    expect(readConfig({ CHANNEX_API_URL: "https://staging.channex.io/api/v1/" } as unknown as NodeJS.ProcessEnv).channex.apiUrl).toBe("https://staging.channex.io/api/v1");
   });
 });
 

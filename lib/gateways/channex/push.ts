@@ -94,13 +94,17 @@ export async function bookingBody(database: Database, key: string, propertyId: s
   };
 }
 
-/** What a refusal means, for the agency and the operator (Channex's own words stay in last_error). */
-function refusalText(e: ChannexError, what: "la reserva" | "el cambio" | "la cancelación"): string {
-  if (e.kind === "forbidden") return `Channex no aceptó ${what}: la propiedad no tiene instalada la aplicación Booking CRS. El operador debe instalarla en Channex y reintentar el envío.`;
-  if (e.kind === "unauthorized") return `Channex no aceptó ${what}: la clave de API fue rechazada. El operador debe revisar CHANNEX_API_KEY.`;
-  if (e.kind === "validation") return `Channex rechazó ${what} por datos que no acepta. El operador revisará la reserva con el hotel.`;
-  if (e.kind === "not_found") return `Channex no encontró la propiedad o la reserva. El operador revisará la conexión del hotel.`;
-  return `Channex rechazó ${what}. El operador revisará la reserva con el hotel.`;
+/**
+ * What a refusal means, as the agency reads it on the reservation (and the operator beside Channex's own words,
+ * kept in last_error).
+ */
+function refusalText(e: ChannexError, what: "la reserva" | "el cambio de huésped" | "la cancelación"): string {
+  const lead = what === "la reserva" ? "El hotel no recibió esta reserva" : what === "la cancelación" ? "El hotel no recibió la cancelación" : "El hotel no recibió el cambio de huésped";
+  if (e.kind === "forbidden") return `${lead}: su conexión con Channex aún no acepta reservas de HotelPay (falta la aplicación Booking CRS). El operador ya fue avisado y la reenviará.`;
+  if (e.kind === "unauthorized") return `${lead}: Channex rechazó la clave de HotelPay. El operador ya fue avisado.`;
+  if (e.kind === "validation") return `${lead}: Channex no aceptó sus datos. El operador ya fue avisado y lo revisará con el hotel.`;
+  if (e.kind === "not_found") return `${lead}: Channex no encontró la propiedad. El operador ya fue avisado.`;
+  return `${lead}: Channex lo rechazó. El operador ya fue avisado y lo revisará con el hotel.`;
 }
 
 /** Claims the row for one worker (LEASE_MS); null when someone else holds it or nothing is due. */
@@ -207,7 +211,7 @@ async function step(database: Database, deps: ChannexDeps, row: Row, now: Date):
         return row.modify_owed ? soon(now) : null;
       }
       if (row.posted_at && now.getTime() - new Date(row.posted_at).getTime() > SETTLE_MS) {
-        await refuse(database, row, now, "Channex aceptó la reserva pero no la registró. El operador revisará la reserva con el hotel.", "aceptada sin procesar");
+        await refuse(database, row, now, "El hotel no recibió esta reserva: Channex la aceptó pero no la registró. El operador ya fue avisado y lo revisará con el hotel.", "aceptada sin procesar");
         return null;
       }
       return new Date(now.getTime() + 3_000);
@@ -332,7 +336,7 @@ async function modify(database: Database, deps: ChannexDeps, row: Row, now: Date
     if (e instanceof ChannexError && !e.transient) {
       await set(database, row.key, now, { last_error: errorLine(e) });
       const [r] = await database.sql.query<{ code: string }>(`SELECT code FROM reservations WHERE id = $1`, [row.key]);
-      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:modify`, detail: `Reserva ${r?.code ?? row.key}: ${refusalText(e, "el cambio")}`, now });
+      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:modify`, detail: `Reserva ${r?.code ?? row.key}: ${refusalText(e, "el cambio de huésped")}`, now });
       return null;
     }
     await database.sql.query(`UPDATE channex_bookings SET modify_owed = true WHERE key = $1`, [row.key]);

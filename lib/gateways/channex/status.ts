@@ -157,7 +157,7 @@ export async function channelSyncOf(db: PrismaClient, reservationId: string) {
     uncertain: "Confirmando la reserva con el hotel (Channex).",
     pushed: "El hotel (Channex) recibió la reserva y la está registrando.",
     confirmed: "Registrada en el sistema del hotel (Channex).",
-    refused: row.refusal ?? "Channex rechazó la reserva. El operador la revisará con el hotel.",
+    refused: row.refusal ?? "El hotel no recibió esta reserva: Channex la rechazó. El operador ya fue avisado.",
     cancel_owed: "Enviando la cancelación al hotel (Channex).",
     cancelled: "Cancelada en el sistema del hotel (Channex).",
     released: "No llegó a enviarse al hotel: la reserva terminó antes.",
