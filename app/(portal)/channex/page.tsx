@@ -12,6 +12,9 @@ import { LinkForm, RetryButton, SyncButton } from "./ChannexActions";
 
 export const metadata: Metadata = { title: "Channex" };
 
+/** An error line for the operator, without our error class's name ("ChannexError: Channex 403: ..."). */
+const technical = (line: string) => line.replace(/^[A-Za-z]*Error: /, "");
+
 const FRESH_TONE = { fresh: "green", delayed: "yellow", stale: "red", never: "gray" } as const;
 const KIND_TONE = { overbooking: "red", refused: "red", sync_failing: "yellow", duplicate: "yellow" } as const;
 const STATE_TONE: Record<string, "green" | "yellow" | "red" | "gray" | "blue"> = {
@@ -120,7 +123,7 @@ export default async function ChannexPage() {
                 {p.stale_stopped && <p className="text-sm font-medium text-red-700">{t("property.stale")}</p>}
                 {p.last_error && (
                   <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">
-                    {t("property.error")}: {p.last_error}
+                    {t("property.error")}: {technical(p.last_error)}
                   </p>
                 )}
                 {operator && <SyncButton hotelId={p.hotel_id} />}
@@ -158,7 +161,11 @@ export default async function ChannexPage() {
                     )}
                   </p>
                   {q.refusal && <p className="text-red-700 [overflow-wrap:anywhere]">{q.refusal}</p>}
-                  {q.last_error && <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{q.last_error}</p>}
+                  {q.last_error && (
+                    <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+                      {t("queue.detail")}: {technical(q.last_error)}
+                    </p>
+                  )}
                   <p className="text-xs text-slate-500">
                     {t("queue.attempts")}: {q.attempts}
                     {q.next_attempt_at && q.state !== "refused" && <> · {t("queue.next", { at: formatDateTime(q.next_attempt_at, locale) })}</>}

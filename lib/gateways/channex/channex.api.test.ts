@@ -341,6 +341,38 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
     }
   });
 
+  it("Channex failing: the booking stands on our hold, waits in the push queue (/api/metrics channex_pushes) and goes out once", async () => {
+    const p = property({ rooms: 4 });
+    const { hotel_id } = await link(p.propertyId);
+    const { key } = await agencyWithKey(api.db.prisma);
+    process.env.METRICS_TOKEN = "metrics-token-channex-0123456789";
+    const depth = async () => {
+      const r = await fetch(`${api.url}/api/metrics`, { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
+      expect(r.status).toBe(200);
+      const line = (await r.text()).split("\n").find((l) => l.startsWith('hotelpay_outbox_depth{outbox="channex_pushes"} '));
+      expect(line, "channex_pushes is registered").toBeTruthy();
+      return Number(line!.split(" ")[1]);
+    };
+    try {
+      // A 500 may or may not have created the booking: 4.1 answers with ours, the push is owed.
+      fake.failNext("POST /bookings", 1, 500);
+      const res = await book(key, hotel_id, p.dbl, p.dblRate);
+      expect(res.status, res.text).toBe(200);
+      const code = res.body.chatbot_id as string;
+      expect((await detail(key, code)).channel_sync.state).toBe("uncertain");
+      expect((await available(hotel_id, p.dbl))!.count).toBe(3);
+      const queued = await depth();
+      expect(queued).toBeGreaterThanOrEqual(1);
+      // After the pause and the settle window, the job looks it up, finds nothing and posts it: one booking.
+      await cron("channex-bookings", new Date(Date.now() + 4 * 60_000));
+      await until("confirmed at Channex", () => detail(key, code), (d) => d.channel_sync?.state === "confirmed");
+      expect(channexOf(code)).toHaveLength(1);
+      expect(await depth()).toBeLessThanOrEqual(queued - 1);
+    } finally {
+      delete process.env.METRICS_TOKEN;
+    }
+  });
+
   it("what Channex refuses is a clear state for the agency and the operator, and the operator can retry once fixed", async () => {
     const p = property({ rooms: 3 });
     const { hotel_id } = await link(p.propertyId);
