@@ -9,6 +9,7 @@ import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
 import { channelGuestsJob, channelHoldsJob } from "@/lib/gateways/jobs";
 import { wompiEventsJob } from "@/lib/wompi/jobs";
+import { channexBookingsJob, channexSyncJob } from "@/lib/gateways/channex/jobs";
 
 export const jobs: Job[] = [];
 jobs.push(paymentOrdersJob);
@@ -17,6 +18,8 @@ jobs.push(webhooksJob);
 jobs.push(reservationsExpiryJob);
 jobs.push(channelHoldsJob);
 jobs.push(channelGuestsJob);
+jobs.push(channexSyncJob);
+jobs.push(channexBookingsJob);
 jobs.push(paymentLinksJob);
 jobs.push(virtualCardsJob);
 jobs.push(idempotencyCleanup);

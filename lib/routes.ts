@@ -15,6 +15,7 @@ import { mcpRoutes } from "@/lib/mcp/routes";
 import { reportRoutes } from "@/lib/reports/routes";
 import { wompiRoutes } from "@/lib/wompi/routes";
 import { metricsRoute } from "@/lib/metrics/routes";
+import { channexRoutes } from "@/lib/gateways/channex/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -29,5 +30,6 @@ routes.push(...webhookRoutes);
 routes.push(...authRoutes);
 routes.push(...mcpRoutes);
 routes.push(...wompiRoutes);
+routes.push(...channexRoutes);
 routes.push(...jobs.map(cronRoute));
 routes.push(metricsRoute);

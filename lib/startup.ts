@@ -1,7 +1,7 @@
 // What the server does once at start, before it serves: open the database (migrations under a cluster-wide
 // lock), load the secrets from it, upgrade legacy rows (card hashes, webhook secrets, uploads on disk), seed the demo on an
 // empty database, print how to get in, and start the in-process scheduler. Also what it does on SIGTERM.
-import { config } from "@/lib/config";
+import { assertChannelManagerConfig, config } from "@/lib/config";
 import { getDatabase, closeDatabase } from "@/lib/db";
 import { seedDemo, readDemoKeys, DEMO_PASSWORD } from "@/lib/seed/demo";
 import { startScheduler, stopScheduler } from "@/lib/cron/scheduler";
@@ -45,6 +45,8 @@ async function start() {
       log.warn("wompi_events_url_not_https", { detail: "PUBLIC_BASE_URL is not https: Wompi production sends events only to an https URL" });
     }
   }
+  // A channel manager that cannot work (CHANNEL_MANAGER=channex without its key or secret) stops the start.
+  assertChannelManagerConfig(cfg);
   process.env.NEXTAUTH_URL ??= cfg.publicBaseUrl;
   const t0 = Date.now();
   const db = await getDatabase();

@@ -21,6 +21,12 @@ const env = {
   RATE_LIMIT_PER_MINUTE: "0",
   PAY_ATTEMPTS_PER_10_MIN: "0",
   NEXT_TELEMETRY_DISABLED: "1",
+  // Channex (docs/channel-managers.md): the journeys run with it selected; hotels not linked to a property stay
+  // the built-in channel manager's. e2e/channex.spec.ts starts the fake Channex on this port (E2E_PORT + 20).
+  CHANNEL_MANAGER: "channex",
+  CHANNEX_API_URL: `http://127.0.0.1:${Number(port) + 20}/api/v1`,
+  CHANNEX_API_KEY: "e2e-channex-key",
+  CHANNEX_WEBHOOK_SECRET: "e2e-channex-webhook-secret-0123456789",
 };
 delete env.DATABASE_URL;
 fs.writeFileSync(path.join(os.tmpdir(), `hb-e2e-${port}.datadir`), dataDir);

@@ -3,6 +3,7 @@ import { NAV } from "@/lib/portal/nav";
 import { PortalShell } from "@/components/PortalShell";
 import { QueryProvider } from "@/components/QueryProvider";
 import { WebhookFailureBanner } from "./webhooks/FailureBanner";
+import { ChannexOverbookingBanner } from "./channex/OverbookingBanner";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,12 @@ export default async function PortalLayout({ children }: { children: React.React
       user={{ name: user.name, email: user.email, role: user.principal.role, agencyName: user.agency?.name ?? null }}
       // The balance ledger exists only for preloaded-balance agencies.
       nav={NAV[user.principal.role].filter((item) => item.href !== "/balance" || user.agency?.isPreloaded)}
-      banner={<WebhookFailureBanner principal={user.principal} />}
+      banner={
+        <>
+          <WebhookFailureBanner principal={user.principal} />
+          <ChannexOverbookingBanner principal={user.principal} />
+        </>
+      }
     >
       <QueryProvider>{children}</QueryProvider>
     </PortalShell>

@@ -1,4 +1,4 @@
-// The one request pipeline for /api: match -> size -> authenticate -> authorize -> rate limit -> parse
+// The one request pipeline for /api: match -> size -> authenticate -> authorize -> rate limit -> (verify) -> parse
 // -> (idempotency) -> service -> standard body, one named step each (pipeline()). Route modules only declare;
 // this file does the rest once. It composes the HTTP kit (lib/http) and the callers' identity (lib/auth), and
 // lives above both so that neither imports the other's way back (docs/architecture.md "Imports").
@@ -161,6 +161,7 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   const principal = await authenticateFor(def, incoming.req, database, clock);
   if (principal) incoming.principalLabel = principalKey(principal);
   await rateLimit(incoming, matched, database);
+  def.verify?.(incoming.req);
   const { params, query, body, bodyText } = await parseInput(incoming, matched);
   const run = () => call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log });
   return idempotent(incoming, def, bodyText, database, clock, run);

@@ -1366,6 +1366,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gateways/channex/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Webhook de Channex (ari, booking): programa una lectura de la propiedad
+         * @description Lo llama Channex, no un cliente. Se autentica con el encabezado `X-HotelPay-Channex-Secret` (el valor de `CHANNEX_WEBHOOK_SECRET`, registrado con el webhook); sin él o distinto: 401. Un aviso es solo un motivo para leer: responde 200 enseguida y la lectura se hace aparte, agrupando avisos repetidos.
+         */
+        post: operations["postGatewaysChannexEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channex/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hoteles conectados a Channex y la frescura de su copia */
+        get: operations["getV2ChannexProperties"];
+        put?: never;
+        /**
+         * Conectar un hotel a una propiedad de Channex
+         * @description Con `hotel_id`, ese hotel pasa a gestionarse en Channex; sin él se crea un hotel con el nombre y la ciudad de la propiedad. Se importan sus tipos de habitación y planes de tarifa (sus ids de Channex son los `roomId` y `rateId`), se registra el webhook en Channex y se copian disponibilidad, tarifas y restricciones de los próximos 400 días. Ver docs/channel-managers.md.
+         */
+        post: operations["postV2ChannexProperties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channex/properties/{hotel_id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sincronizar ahora un hotel conectado (catálogo y 400 días de disponibilidad)
+         * @description Respeta el límite de Channex (10 lecturas por minuto y propiedad): si no hay cupo, la sincronización queda pendiente y la hace el trabajo channex-sync.
+         */
+        post: operations["postV2ChannexPropertiesHotelIdSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channex/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reservas enviadas a Channex: cola pendiente, rechazos o todas */
+        get: operations["getV2ChannexBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channex/bookings/{booking_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reintentar el envío a Channex de una reserva rechazada
+         * @description Para después de corregir la causa en Channex (p. ej. instalar la aplicación Booking CRS). Si alguna vez se envió, primero se busca por su código: nunca se crea dos veces.
+         */
+        post: operations["postV2ChannexBookingsBookingIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/channex/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alertas abiertas: sobreventa, rechazos, lecturas que fallan */
+        get: operations["getV2ChannexAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cron/payment-orders": {
         parameters: {
             query?: never;
@@ -1480,6 +1595,46 @@ export interface paths {
          * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
          */
         post: operations["postCronChannelGuests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cron/channex-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Channex: sincronización diaria, lecturas pendientes tras los webhooks y copias demasiado antiguas
+         * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
+         */
+        post: operations["postCronChannexSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cron/channex-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Channex: envía las reservas, los cambios de huésped y las cancelaciones pendientes
+         * @description Requiere `Authorization: Bearer $CRON_SECRET`. Con `TEST_CLOCK=1` acepta `{now}` para ejecutar lo que vence en ese instante.
+         */
+        post: operations["postCronChannexBookings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3381,6 +3536,17 @@ export interface operations {
                             reason: string | null;
                         }[];
                         updated_at: string;
+                        /** @description La reserva en el sistema del hotel cuando este se gestiona en Channex (docs/channel-managers.md); null en los demás hoteles */
+                        channel_sync: {
+                            /** @constant */
+                            manager: "channex";
+                            /** @enum {string} */
+                            state: "owed" | "uncertain" | "pushed" | "confirmed" | "refused" | "cancel_owed" | "cancelled" | "released";
+                            message: string;
+                            channex_booking_id: string | null;
+                            guest_change_pending: boolean;
+                            updated_at: string;
+                        } | null;
                     };
                 };
             };
@@ -8991,6 +9157,570 @@ export interface operations {
             };
         };
     };
+    postGatewaysChannexEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    event?: string;
+                    property_id?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Recibido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Secreto ausente o inválido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2ChannexProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Propiedades */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        hotel_name: string;
+                        city: string;
+                        property_id: string;
+                        title: string;
+                        linked_at: string;
+                        synced_at: string | null;
+                        /** @description Cuándo empezó la última lectura completa de la disponibilidad */
+                        pulled_at: string | null;
+                        /**
+                         * @description fresh: menos de 5 min; delayed: menos de 1 h; stale: más (o ventas detenidas); never: sin lectura aún
+                         * @enum {string}
+                         */
+                        freshness: "fresh" | "delayed" | "stale" | "never";
+                        age_seconds: number | null;
+                        /** @description Última noche copiada */
+                        mirror_to: string | null;
+                        paused_until: string | null;
+                        /** @description Ventas detenidas porque la copia es demasiado antigua */
+                        stale_stopped: boolean;
+                        webhook_registered: boolean;
+                        pulls: number;
+                        last_error: string | null;
+                        pending_pushes: number;
+                        failed_pushes: number;
+                        open_alerts: number;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV2ChannexProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Id de la propiedad en Channex (UUID) */
+                    property_id: string;
+                    /** @description Hotel existente que pasa a gestionarse en Channex; sin él se crea un hotel con los datos de la propiedad */
+                    hotel_id?: number;
+                    /** @description Ciudad del hotel (por defecto la de la propiedad en Channex) */
+                    city?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Conectado */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        hotel_name: string;
+                        city: string;
+                        property_id: string;
+                        title: string;
+                        linked_at: string;
+                        synced_at: string | null;
+                        /** @description Cuándo empezó la última lectura completa de la disponibilidad */
+                        pulled_at: string | null;
+                        /**
+                         * @description fresh: menos de 5 min; delayed: menos de 1 h; stale: más (o ventas detenidas); never: sin lectura aún
+                         * @enum {string}
+                         */
+                        freshness: "fresh" | "delayed" | "stale" | "never";
+                        age_seconds: number | null;
+                        /** @description Última noche copiada */
+                        mirror_to: string | null;
+                        paused_until: string | null;
+                        /** @description Ventas detenidas porque la copia es demasiado antigua */
+                        stale_stopped: boolean;
+                        webhook_registered: boolean;
+                        pulls: number;
+                        last_error: string | null;
+                        pending_pushes: number;
+                        failed_pushes: number;
+                        open_alerts: number;
+                        /** @description La copia de disponibilidad y tarifas quedó lista; si no, el trabajo channex-sync la completa en el siguiente minuto */
+                        synced: boolean;
+                        /** @description El webhook quedó registrado en Channex */
+                        webhook: boolean;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Channex no tiene la propiedad (o la clave no tiene acceso), o el hotel no existe */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La propiedad o el hotel ya están conectados, o Channex no está configurado */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Channex rechazó la clave de API */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Channex no respondió */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postV2ChannexPropertiesHotelIdSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                hotel_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Propiedad */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        hotel_name: string;
+                        city: string;
+                        property_id: string;
+                        title: string;
+                        linked_at: string;
+                        synced_at: string | null;
+                        /** @description Cuándo empezó la última lectura completa de la disponibilidad */
+                        pulled_at: string | null;
+                        /**
+                         * @description fresh: menos de 5 min; delayed: menos de 1 h; stale: más (o ventas detenidas); never: sin lectura aún
+                         * @enum {string}
+                         */
+                        freshness: "fresh" | "delayed" | "stale" | "never";
+                        age_seconds: number | null;
+                        /** @description Última noche copiada */
+                        mirror_to: string | null;
+                        paused_until: string | null;
+                        /** @description Ventas detenidas porque la copia es demasiado antigua */
+                        stale_stopped: boolean;
+                        webhook_registered: boolean;
+                        pulls: number;
+                        last_error: string | null;
+                        pending_pushes: number;
+                        failed_pushes: number;
+                        open_alerts: number;
+                        /** @description La copia de disponibilidad y tarifas quedó lista; si no, el trabajo channex-sync la completa en el siguiente minuto */
+                        synced: boolean;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2ChannexBookings: {
+        parameters: {
+            query?: {
+                state?: "pending" | "failed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envíos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chatbot_id: string | null;
+                        hotel_id: number;
+                        hotel_name: string;
+                        /** @enum {string} */
+                        state: "owed" | "uncertain" | "pushed" | "confirmed" | "refused" | "cancel_owed" | "cancelled" | "released";
+                        reservation_status: string | null;
+                        checkin: string | null;
+                        checkout: string | null;
+                        channex_booking_id: string | null;
+                        modify_owed: boolean;
+                        attempts: number;
+                        refusal: string | null;
+                        last_error: string | null;
+                        next_attempt_at: string | null;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV2ChannexBookingsBookingIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estado del envío */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chatbot_id: string | null;
+                        hotel_id: number;
+                        hotel_name: string;
+                        /** @enum {string} */
+                        state: "owed" | "uncertain" | "pushed" | "confirmed" | "refused" | "cancel_owed" | "cancelled" | "released";
+                        reservation_status: string | null;
+                        checkin: string | null;
+                        checkout: string | null;
+                        channex_booking_id: string | null;
+                        modify_owed: boolean;
+                        attempts: number;
+                        refusal: string | null;
+                        last_error: string | null;
+                        next_attempt_at: string | null;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description La reserva no está rechazada */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getV2ChannexAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alertas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        hotel_id: number;
+                        hotel_name: string;
+                        /** @enum {string} */
+                        kind: "overbooking" | "refused" | "sync_failing" | "duplicate";
+                        detail: string;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postCronPaymentOrders: {
         parameters: {
             query?: never;
@@ -9317,6 +10047,136 @@ export interface operations {
         };
     };
     postCronChannelGuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    now?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Trabajo realizado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        processed: number;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCronChannexSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    now?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Trabajo realizado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        processed: number;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postCronChannexBookings: {
         parameters: {
             query?: never;
             header?: never;

@@ -51,20 +51,24 @@ export async function holdThenWrite<T>(database: Database, cm: ChannelManager, r
     }
     throw e;
   }
+  let out: T;
   try {
-    return await withTxRetry(() =>
+    out = await withTxRetry(() =>
       database.transaction(async (tx) => {
-        const out = await write(tx);
+        const result = await write(tx);
         // The claim: if the job already took this hold for an orphan, the write must not stand without it.
         const claimed = await tx.query(`UPDATE channel_holds SET state = 'held', updated_at = $2 WHERE key = $1 AND state = 'holding' RETURNING key`, [key, now], { prepared: true });
         if (claimed.length !== 1) throw new Error(`channel hold ${key} was released before its record was written`);
-        return out;
+        return result;
       }),
     );
   } catch (e) {
     await compensate(database, cm, key, now);
     throw e;
   }
+  // The record stands: a channel manager that tells another system (Channex) does it now; its failures are its own.
+  await cm.confirm?.(key).catch((e: unknown) => log.warn("channel_confirm_failed", { key, error: errorLine(e) }));
+  return out;
 }
 
 /** Compensation: the write did not happen, the hold may stand; give it back now, or leave it to the job. */

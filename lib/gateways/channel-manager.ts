@@ -116,6 +116,12 @@ export interface ChannelManager {
    */
   hold(call: HoldCall): Promise<void>;
   /**
+   * Optional: the record holding `key` was written (after `hold`). An implementation that tells another system
+   * about bookings (Channex: docs/channel-managers.md) sends it now or owes it; it never throws for that
+   * system's failures, which it retries on its own.
+   */
+  confirm?(key: string): Promise<void>;
+  /**
    * Gives back what `key` holds. Idempotent: releasing twice, or a key that never held (a hold that was
    * refused, lost or not yet arrived), succeeds and changes nothing, and a later hold with that key is refused.
    */

@@ -12,6 +12,8 @@ import { log } from "@/lib/http/log";
 import type { ChannelManager } from "./channel-manager";
 import { BuiltinChannelManager } from "./builtin-channel-manager";
 import { HttpChannelManager } from "./http-channel-manager";
+import { ChannexChannelManager } from "./channex/adapter";
+import { channexDeps } from "./channex/deps";
 import { config } from "@/lib/config";
 
 let current: PaymentGateway | undefined;
@@ -34,11 +36,14 @@ function gatewayFromSettings(): PaymentGateway {
 }
 
 /**
- * The channel manager in use: an external one over HTTP when CHANNEL_MANAGER_URL is set, otherwise the built-in
- * one over our own tables. Both pass the same contract suite (lib/gateways/channel-manager.contract.ts).
+ * The channel manager in use: an external one over HTTP when CHANNEL_MANAGER_URL is set; with
+ * CHANNEL_MANAGER=channex, Channex for the hotels linked to a Channex property (routed per hotel by the
+ * adapter: the others stay the built-in one's); otherwise the built-in one over our own tables. All pass the
+ * same contract suite (lib/gateways/channel-manager.contract.ts).
  */
 export function channelManager(database: Database): ChannelManager {
-  const { channelManagerUrl, channelManagerToken } = config();
+  const { channelManagerUrl, channelManagerToken, channelManager: which } = config();
   if (channelManagerUrl) return new HttpChannelManager({ baseUrl: channelManagerUrl, token: channelManagerToken });
+  if (which === "channex") return new ChannexChannelManager(database, channexDeps());
   return new BuiltinChannelManager(database);
 }

@@ -57,6 +57,11 @@ export interface RouteDef<
   optionalBody?: boolean;
   /** Honour the Idempotency-Key header (docs/decisions.md 7.11). */
   idempotent?: boolean;
+  /**
+   * A check of the raw request made after the rate limit and before its input is read: a partner's shared secret
+   * in a header (a webhook). Throws (an HttpError) to refuse; a refused request's body is never parsed.
+   */
+  verify?: (req: Request) => void;
   /** Also allow operators on agency-only routes etc. is expressed in `access`; this flag hides the route from the docs. */
   hidden?: boolean;
   handler: (ctx: RouteContext<Out<PS>, Out<QS>, Out<BS>, A>) => Promise<unknown> | unknown;

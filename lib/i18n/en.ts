@@ -24,6 +24,7 @@ export const en: Messages = {
     organizers: "Organizers",
     apiKeys: "API keys",
     docs: "API docs",
+    channex: "Channex",
     events: "Events",
   },
   roles: { operator: "Operator", agency: "Agency", hotel_admin: "Hotel admin" },

@@ -23,6 +23,7 @@ export const es = {
     organizers: "Organizadores",
     apiKeys: "Claves API",
     docs: "Documentación API",
+    channex: "Channex",
     events: "Eventos",
   },
   roles: { operator: "Operador", agency: "Agencia", hotel_admin: "Administrador de hotel" },

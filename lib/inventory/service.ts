@@ -11,6 +11,7 @@ import { addDays, daysBetween, dateOnly, ymd } from "@/lib/time";
 import { withTxRetry } from "@/lib/db/retry";
 import { normalizeCity } from "./city";
 import { cityLabel } from "@/lib/format";
+import { assertNotChannexManaged } from "@/lib/gateways/channex/guard";
 import {
   MAX_RANGE_DAYS,
   type createHotelBody,
@@ -163,6 +164,7 @@ export async function listRoomTypes(db: PrismaClient, principal: Principal, hote
 
 export async function createRoomType(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRoomTypeBody>) {
   const hotel = await managedHotel(db, principal, hotelId);
+  await assertNotChannexManaged(db, hotelId);
   try {
     const rt = await db.roomType.create({
       data: {
@@ -220,6 +222,7 @@ export async function listRatePlans(db: PrismaClient, principal: Principal, hote
 
 export async function createRatePlan(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRatePlanBody>) {
   const hotel = await managedHotel(db, principal, hotelId);
+  await assertNotChannexManaged(db, hotelId);
   try {
     const rp = await db.ratePlan.create({
       data: {
@@ -266,6 +269,7 @@ const byRoomTypeAndDate = <T extends { rt: number; date: string }>(a: T, b: T) =
  */
 export async function updateInventory(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof inventoryBody>) {
   await managedHotel(db, principal, hotelId);
+  await assertNotChannexManaged(db, hotelId);
   const rooms = await roomIdsOf(db, hotelId);
   const resolved = input.updates.map((u, i) => {
     const rt = rooms.get(u.roomId);
@@ -331,6 +335,7 @@ export async function updateInventory(db: PrismaClient, principal: Principal, ho
 /** PUT rates: price of one room for one night; without adults for every adult count, with it for that count only. */
 export async function updateRates(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof ratesBody>) {
   await managedHotel(db, principal, hotelId);
+  await assertNotChannexManaged(db, hotelId);
   const rooms = await roomIdsOf(db, hotelId);
   const plans = new Map((await db.ratePlan.findMany({ where: { hotelId }, select: { id: true, rateId: true } })).map((r) => [r.rateId, r.id]));
   const resolved = input.updates.map((u, i) => {

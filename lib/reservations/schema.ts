@@ -1,5 +1,6 @@
 // Wire formats of reservations: 4.1 create (every field a string, as the spec shows), 4.4 update, reads.
 import { z } from "zod";
+import { channelSyncOut } from "@/lib/gateways/channex/schema";
 import { MAX_DB_ID, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { isoDate, text, typeError } from "@/lib/http/zod-helpers";
 const digits = (label: string, min = 0, max = 999) =>
@@ -168,4 +169,5 @@ export const reservationDetail = reservationSummary.extend({
   ),
   history: z.array(z.object({ from: reservationStatus.nullable(), to: reservationStatus, at: z.string(), reason: z.string().nullable() })),
   updated_at: z.string(),
+  channel_sync: channelSyncOut.meta({ description: "La reserva en el sistema del hotel cuando este se gestiona en Channex (docs/channel-managers.md); null en los demás hoteles" }),
 });

@@ -7,6 +7,7 @@ import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@
 import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
 import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
+import { channelSyncOf } from "@/lib/gateways/channex/status";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
@@ -328,7 +329,7 @@ export function presentReservation(r: DetailRow) {
 export async function getReservation(db: PrismaClient, principal: Principal, code: string) {
   const row = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
   if (!row || !canReadReservation(principal, row)) throw notFound(`La reserva ${code} no existe`);
-  return presentReservation(row);
+  return { ...presentReservation(row), channel_sync: await channelSyncOf(db, row.id) };
 }
 
 export async function updateGuest(

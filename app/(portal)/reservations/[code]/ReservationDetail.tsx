@@ -10,6 +10,7 @@ import { useReservation, useReservationActions, type Reservation } from "./useRe
 import { PendingPanel } from "./PendingPanel";
 import { GuestSection } from "./GuestSection";
 import { AmountsSection, HistorySection, PaymentsSection, RoomsSection } from "./ReservationSections";
+import { ChannelSyncNotice } from "./ChannelSyncNotice";
 
 export function ReservationDetail({ code, justCreated, canPay, balance, readOnly = false }: { code: string; justCreated: boolean; canPay: boolean; balance: number | null; readOnly?: boolean }) {
   const t = useDict(reservationMessages);
@@ -29,6 +30,7 @@ export function ReservationDetail({ code, justCreated, canPay, balance, readOnly
         </div>
       )}
       <ReservationHeader r={r} />
+      <ChannelSyncNotice r={r} />
 
       {/* A hotel admin reads the reservation; paying, cancelling and editing stay with the agency (issue 16). */}
       {r.status === "pending_payment" && !readOnly && <PendingPanel r={r} canPay={canPay} balance={balance} actions={actions} />}

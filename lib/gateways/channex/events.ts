@@ -1,0 +1,45 @@
+// Channex's webhooks (docs/channel-managers.md "Webhooks"): no signature, only the custom header we registered
+// with CHANNEX_WEBHOOK_SECRET, checked in constant time. A delivery may come late, twice or out of order, so it
+// is only a reason to pull: the property's pull is marked owed (one UPDATE) and scheduled in this process; the
+// answer is a quick 200. Pulls of one property are coalesced (mirror.ts), so a storm costs a few reads.
+import crypto from "node:crypto";
+import type { Database } from "@/lib/db/open";
+import { notFound, unauthorized } from "@/lib/http/errors";
+import { errorLine, log } from "@/lib/http/log";
+import { channexDeps, channexEnabled, WEBHOOK_SECRET_HEADER } from "./deps";
+import { kickPull } from "./mirror";
+import { processBooking } from "./push";
+
+const digest = (s: string) => crypto.createHash("sha256").update(s, "utf8").digest();
+
+/** The route's `verify`: the secret header, compared in constant time; nothing of the body is read before. */
+export function verifyWebhookSecret(req: Request) {
+  if (!channexEnabled()) throw notFound("No existe la ruta POST /api/gateways/channex/events");
+  const expected = channexDeps().webhookSecret;
+  const given = req.headers.get(WEBHOOK_SECRET_HEADER) ?? "";
+  // Equal-length digests: the comparison takes the same time whatever was sent.
+  if (!crypto.timingSafeEqual(digest(given), digest(expected))) throw unauthorized("Secreto de webhook inválido");
+}
+
+export async function receiveEvent(database: Database, body: { event?: string; property_id?: string } | undefined, now: Date) {
+  const event = body?.event ?? "";
+  const propertyId = (body?.property_id ?? "").toLowerCase();
+  if (!propertyId) return { received: true };
+  const [link] = await database.sql.query<{ hotel_id: number }>(
+    `UPDATE channex_properties SET pull_wanted_at = coalesce(pull_wanted_at, $2) WHERE property_id = $1 RETURNING hotel_id`,
+    [propertyId, now],
+    { prepared: true },
+  );
+  // A property we do not mirror (unlinked, another account's): nothing to do, and nothing to tell.
+  if (!link) return { received: true };
+  const deps = channexDeps();
+  kickPull(database, deps, link.hotel_id);
+  if (event.startsWith("booking")) {
+    // Perhaps one of ours was just processed: look now rather than at the next retry.
+    void (async () => {
+      const pushed = await database.sql.query<{ key: string }>(`SELECT key FROM channex_bookings WHERE hotel_id = $1 AND state IN ('pushed', 'uncertain') LIMIT 20`, [link.hotel_id]);
+      for (const { key } of pushed) await processBooking(database, deps, key, { inline: true });
+    })().catch((e: unknown) => log.warn("channex_event_followup_failed", { error: errorLine(e) }));
+  }
+  return { received: true };
+}
