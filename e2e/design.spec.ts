@@ -9,7 +9,7 @@
 // |---|---|
 // | 1 Amounts typed the Colombian way | design › "Cobrar: '350.000'…" (350.000, 1500000 -> 1.500.000); design › "search → book…" (link amount grouped); inventory › "bulk edit…" (600.000), "an admin changes a night's price…" (777777 -> 777.777) |
 // | 2 Bulk edit with preview, explicit picks, undo | inventory › "bulk edit…", "closing a night to arrival in bulk…" |
-// | 3 Internal names and English leak | design › "leaks…" (Spanish 404, "Agencia minorista", "Cuenta de pagos", Leticia as a sentence, holder form without "número entero"/agency_id, noLeaks); inventory › "bulk edit…" (no amountBeforeTax/updates.); agencies › first test (no ah_ in the success message); design › "search → book…" (board words, no RO/BB/HB) |
+// | 3 Internal names and English leak | design › "leaks…" (Spanish 404, "Agencia minorista", "Cuenta de pagos", an empty city as a sentence, holder form without "número entero"/agency_id, noLeaks); inventory › "bulk edit…" (no amountBeforeTax/updates.); agencies › first test (no ah_ in the success message); design › "search → book…" (board words, no RO/BB/HB) |
 // | 4 PSE failure not silent | design › "search → book…" (?status=rejected on the PSE tab); design › "a guest pays by PSE…" (?status=pending and rejected) |
 // | 5 Link bounded by the reservation; states show the right actions | design › "search → book…" (default = max = deadline, API 400, no "vence en" once paid, declined: retry not voucher, paid link: no WhatsApp/correo) |
 // | 6 Dialogs centred, focus in them, Escape | agencies › first test (card freeze); design › "leaks…" (agency archive) |
@@ -257,11 +257,12 @@ test("leaks: Spanish 404, Spanish words for agency types and accounts, guidance 
   });
   expect(made.status()).toBe(200);
   await signIn(page, DEMO.operator);
-  // A city without hotels reads as a sentence, not "city: no hay hoteles en Leticia".
+  // A city without hotels reads as a sentence, not "city: no hay hoteles en Puerto Carreño".
+  // (Not Leticia: the Channex journey links a hotel there.)
   await page.goto("/search");
-  await page.getByLabel("Ciudad").fill("Leticia");
+  await page.getByLabel("Ciudad").fill("Puerto Carreño");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
-  await expect(page.getByText(/no hay hoteles en Leticia/i)).toBeVisible();
+  await expect(page.getByText(/no hay hoteles en Puerto Carreño/i)).toBeVisible();
   await expect(page.locator("main")).not.toContainText("city:");
   // A missing agency reads under its field, never as "Agencia: debe ser un número entero" or agency_id.
   await page.goto("/account-holders");
