@@ -14,7 +14,7 @@ import { reservationRoutes } from "@/lib/reservations/routes";
 import { mcpRoutes } from "@/lib/mcp/routes";
 import { reportRoutes } from "@/lib/reports/routes";
 import { wompiRoutes } from "@/lib/wompi/routes";
-import { metricsRoute } from "@/lib/metrics/routes";
+import { metricsRoute } from "@/lib/system/metrics-route";
 import { channexRoutes } from "@/lib/gateways/channex/routes";
 
 export const routes: AnyRoute[] = [];

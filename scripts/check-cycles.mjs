@@ -1,6 +1,8 @@
 // No import cycles: runs only eslint-plugin-import's no-cycle rule (already installed with eslint-config-next)
 // over the TypeScript sources, resolving "@/..." through tsconfig's paths. Part of `npm test` (scripts/test-all.sh).
 // Type-only imports are ignored (they vanish at runtime); a cycle through any value import fails.
+import fs from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import tsParser from "@typescript-eslint/parser";
 import importPlugin from "eslint-plugin-import";
@@ -36,4 +38,56 @@ for (const r of results) {
   }
 }
 console.log(cycles === 0 ? `Sin ciclos de importación (${results.length} archivos).` : `${cycles} importaciones en ciclo.`);
-process.exit(cycles === 0 ? 0 : 1);
+
+// The direction rule: the capabilities under lib/ (its folders) depend one way. A value import from lib/a into
+// lib/b and another (direct or through other folders) from lib/b back into lib/a is a cycle between capabilities
+// even when no file-level cycle exists. Tests (*.test.ts) are left out: they sit beside what they test and may use
+// lib/testing, which itself imports the capabilities it builds fixtures from.
+const folderCycles = capabilityCycles();
+for (const c of folderCycles) console.log(`Ciclo entre capacidades: ${c.path.join(" → ")}\n  ${c.files.join("\n  ")}`);
+console.log(folderCycles.length === 0 ? "Las capacidades de lib/ dependen en un solo sentido." : `${folderCycles.length} ciclos entre capacidades.`);
+process.exit(cycles === 0 && folderCycles.length === 0 ? 0 : 1);
+
+function capabilityCycles() {
+  const edges = new Map(); // "a>b" -> files
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) { if (e.name !== "generated") walk(p); continue; }
+      if (!/\.(ts|tsx)$/.test(e.name) || /\.test\.tsx?$/.test(e.name) || e.name.endsWith(".d.ts")) continue;
+      const from = p.split(path.sep)[1];
+      if (!from || from === e.name) continue; // lib/<file>.ts at the top is the composition root
+      const src = fs.readFileSync(p, "utf8");
+      for (const m of src.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+["']@\/lib\/([^/"']+)\//gm)) {
+        const to = m[1];
+        if (to === from) continue;
+        const k = `${from}>${to}`;
+        if (!edges.has(k)) edges.set(k, []);
+        edges.get(k).push(p);
+      }
+    }
+  };
+  walk("lib");
+  const graph = new Map();
+  for (const k of edges.keys()) { const [a, b] = k.split(">"); if (!graph.has(a)) graph.set(a, new Set()); graph.get(a).add(b); }
+  // Tarjan's strongly connected components: each component of more than one folder is a cycle.
+  let index = 0; const stack = []; const on = new Set(); const idx = new Map(); const low = new Map(); const out = [];
+  const visit = (v) => {
+    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp = []; let w;
+      do { w = stack.pop(); on.delete(w); comp.push(w); } while (w !== v);
+      if (comp.length > 1) {
+        const files = [];
+        for (const a of comp) for (const b of comp) for (const f of edges.get(`${a}>${b}`) ?? []) files.push(`${f} → lib/${b}`);
+        out.push({ path: comp.reverse(), files });
+      }
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}

@@ -13,7 +13,7 @@ import { organizationForCaller } from "./organizations";
 import type { CreateCardInput, SpendingControlsInput } from "./schema";
 import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
 import { cardSpent } from "./authorize";
-import { voucherPath } from "@/lib/payments/voucher-code";
+import { voucherPath } from "@/lib/money/voucher-code";
 
 const CARD_INCLUDE = { allowedHotels: { select: { hotelId: true } } } as const;
 type CardRow = Prisma.VirtualCardGetPayload<{ include: typeof CARD_INCLUDE }>;

@@ -1,6 +1,6 @@
 // The built-in channel manager against the contract every implementation must pass (on PGlite and PostgreSQL).
 import { openTestDatabase, testTarget } from "@/lib/testing/db";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel } from "@/lib/testing/booking-fixtures";
 import { addDays, bogotaDate } from "@/lib/time";
 import { describe, expect, it } from "vitest";
 import { BuiltinChannelManager, KEEP_RELEASED_KEYS_MS } from "./builtin-channel-manager";

@@ -7,7 +7,7 @@ import { startFakeChannelManager, type FakeChannelManager } from "@/lib/testing/
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
-import { reservationBody } from "@/lib/reservations/fixtures";
+import { reservationBody } from "@/lib/testing/booking-fixtures";
 import type { Database } from "@/lib/db/open";
 import { addDays, bogotaDate } from "@/lib/time";
 import { describeChannelManagerContract } from "./channel-manager.contract";

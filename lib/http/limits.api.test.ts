@@ -5,7 +5,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
-import { sellableHotel, reservationBody } from "@/lib/reservations/fixtures";
+import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 import { addDays, bogotaDate } from "@/lib/time";
 import { MAX_BOOKING_NIGHTS, MAX_NIGHTLY_PRICE, MAX_ROOMS_PER_BOOKING } from "./limits";
 

@@ -14,7 +14,7 @@ import { fastApi, FAST_ROUTES } from "@/lib/fast-api";
 import { routes } from "@/lib/routes";
 import { securityHeaders } from "@/lib/security-headers";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel, reservationBody } from "@/lib/reservations/fixtures";
+import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 import { NEXT_VARY } from "./node";
 
 let api: TestServer;

@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { addDays, bogotaDate } from "@/lib/time";
 import type { LayoutItem, ProductOffer, RoomOffer } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
-import { normalizeCity } from "./city";
+import { normalizeCity } from "@/lib/text/city";
 import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
 
 const ZERO = 0;

@@ -9,7 +9,7 @@ import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
 import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
-import { reservationBody } from "@/lib/reservations/fixtures";
+import { reservationBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const operator = () => apiClient(api, OPERATOR_KEY);

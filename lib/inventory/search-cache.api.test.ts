@@ -8,7 +8,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel, reservationBody } from "@/lib/reservations/fixtures";
+import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 import { searchCache } from "./search-cache";
 
 let api: TestServer;

@@ -9,7 +9,7 @@ import { assertCanManageHotel } from "@/lib/auth/principal";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { addDays, daysBetween, dateOnly, ymd } from "@/lib/time";
 import { withTxRetry } from "@/lib/db/retry";
-import { normalizeCity } from "./city";
+import { normalizeCity } from "@/lib/text/city";
 import { cityLabel } from "@/lib/format";
 import { assertNotChannexManaged } from "@/lib/gateways/channex/guard";
 import {

@@ -12,7 +12,7 @@ import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { apiClient } from "@/lib/testing/client";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const clients: Client[] = [];

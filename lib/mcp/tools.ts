@@ -14,7 +14,7 @@ import { createLinkBody, linkCodeParam } from "@/lib/links/schema";
 import { getReservation } from "@/lib/reservations/service";
 import { getLink } from "@/lib/links/service";
 import { cityLabel } from "@/lib/format";
-import { normalizeCity } from "@/lib/inventory/city";
+import { normalizeCity } from "@/lib/text/city";
 import { addDays } from "@/lib/time";
 import { day, instant, LINK_STATUS, list, money, party, plural, RESERVATION_STATUS } from "./speech";
 

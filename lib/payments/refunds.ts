@@ -10,7 +10,7 @@ import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
-import { newVoucherCode, voucherPath } from "./voucher-code";
+import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;

@@ -32,7 +32,7 @@ import {
 import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getPaymentDetail, getTransaction, listPayments, payByCard } from "./service";
 import { refundPayment } from "./refunds";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
-import { paymentsCsv } from "@/lib/reports/payments-csv";
+import { paymentsCsv } from "@/lib/payments/csv";
 
 const TAGS = ["Pagos"];
 const PAYERS = ["operator", "agency"] as const;

@@ -15,7 +15,7 @@ import { reservationForPayment } from "./reservation-credit";
 import { holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
-import { newVoucherCode, voucherPath } from "./voucher-code";
+import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 

@@ -6,7 +6,7 @@ import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsL
 import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
 import { breakdown } from "./service";
-import { voucherPath } from "./voucher-code";
+import { voucherPath } from "@/lib/money/voucher-code";
 import { BANKS, CASH_METHODS, lookupName } from "./lookups";
 import { paymentMessages } from "./messages";
 

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/db/open";
 import type { Principal } from "@/lib/auth/principal";
 import { openTestDatabase } from "@/lib/testing/db";
 import { createAgency, createUser } from "@/lib/testing/factories";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel } from "@/lib/testing/booking-fixtures";
 import { booking, payment } from "@/lib/reports/fixtures";
 import { linkDraftForReservation } from "@/lib/links/service";
 import { paymentTotals, guestCheckout } from "@/lib/payments/service";

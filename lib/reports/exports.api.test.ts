@@ -8,7 +8,7 @@ import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createUser, sessionCookieFor } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel } from "@/lib/testing/booking-fixtures";
 import { booking, payment } from "./fixtures";
 
 let api: TestServer;

@@ -5,7 +5,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
-import { sellableHotel } from "@/lib/reservations/fixtures";
+import { sellableHotel } from "@/lib/testing/booking-fixtures";
 import { booking, payment } from "./fixtures";
 
 let api: TestServer;

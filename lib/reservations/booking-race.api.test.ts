@@ -8,7 +8,7 @@ import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel, reservationBody } from "./fixtures";
+import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const checkin = addDays(bogotaDate(new Date()), 7);

@@ -12,7 +12,7 @@ import { testTarget, urlFor } from "@/lib/testing/db";
 import { addDays, bogotaDate } from "@/lib/time";
 import { TX_LOCK_TIMEOUT_MS, TX_STATEMENT_TIMEOUT_MS } from "@/lib/db/open";
 import { metrics } from "@/lib/metrics/registry";
-import { sellableHotel, reservationBody } from "./fixtures";
+import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const checkin = addDays(bogotaDate(new Date()), 9);

@@ -3,7 +3,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { dateOnly } from "@/lib/time";
-import { allPages, amountCell, csvLine, csvResponse, dateCell, dateTimeCell, textCell } from "@/lib/reports/csv";
+import { allPages, amountCell, csvLine, csvResponse, dateCell, dateTimeCell, textCell } from "@/lib/http/csv";
 import type { listQuery } from "./schema";
 import { reservationScope } from "./scope";
 import { summary } from "./service";

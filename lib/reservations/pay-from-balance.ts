@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from "@/lib/http/errors";
 import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "@/lib/payments/reservation-credit";
 import { newTransactionId } from "@/lib/payments/service";
-import { newVoucherCode, voucherPath } from "@/lib/payments/voucher-code";
+import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 
 export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");

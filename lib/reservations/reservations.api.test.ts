@@ -4,7 +4,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel, reservationBody, type BookingBody } from "./fixtures";
+import { sellableHotel, reservationBody, type BookingBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const today = bogotaDate(new Date());

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { paths } from "@/lib/client/schema";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { encryptCardField } from "@/lib/payments/card-crypto";
-import { reservationBody, sellableHotel } from "@/lib/reservations/fixtures";
+import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 import { addDays } from "@/lib/time";
 import { agencyWithKey } from "./factories";
 import { apiClient } from "./client";

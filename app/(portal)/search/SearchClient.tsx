@@ -6,7 +6,7 @@ import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
 import { MoneyInput } from "@/components/MoneyInput";
 import { boardLabel, cityLabel, countLabel, formatDate, formatMoney, guestsLabel, humanizeDetail } from "@/lib/format";
-import { normalizeCity } from "@/lib/inventory/city";
+import { normalizeCity } from "@/lib/text/city";
 import { addDays, isIsoDate } from "@/lib/time";
 import { messages } from "./messages";
 

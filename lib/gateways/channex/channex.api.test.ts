@@ -8,7 +8,7 @@ import { testTarget } from "@/lib/testing/db";
 import { startFakeChannex, type FakeChannex } from "@/lib/testing/fake-channex";
 import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { issueApiKey } from "@/lib/auth/api-keys";
-import { reservationBody } from "@/lib/reservations/fixtures";
+import { reservationBody } from "@/lib/testing/booking-fixtures";
 import { addDays, bogotaDate } from "@/lib/time";
 import { stopChannexTimers, TEST_WEBHOOK_SECRET } from "./testing";
 import { WEBHOOK_SECRET_HEADER } from "./deps";

@@ -6,7 +6,7 @@ import type { Database } from "@/lib/db/open";
 import { Prisma } from "@/lib/db/generated/client";
 import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
 import { errorLine, log } from "@/lib/http/log";
-import { normalizeCity } from "@/lib/inventory/city";
+import { normalizeCity } from "@/lib/text/city";
 import { ChannelManagerUnavailableError } from "../channel-manager";
 import { ChannexError, type ChannexPropertyInfo, type ChannexRatePlan, type ChannexRoomType } from "./client";
 import { WEBHOOK_SECRET_HEADER, type ChannexDeps } from "./deps";

@@ -4,7 +4,7 @@ import { defineRoute, RawResponse } from "@/lib/http/route";
 import { HttpError, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { safeEqual } from "@/lib/auth/api-keys";
-import { renderMetrics } from "./collect";
+import { renderMetrics } from "@/lib/metrics/collect";
 
 export const metricsRoute = defineRoute({
   method: "GET",

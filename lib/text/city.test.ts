@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeCity } from "./city";
+import { normalizeCity } from "@/lib/text/city";
 
 describe("normalizeCity", () => {
   it("ignores case, spaces, underscores and accents", () => {

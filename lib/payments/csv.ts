@@ -3,7 +3,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { paymentWhere } from "@/lib/payments/service";
 import type { ListQuery } from "@/lib/payments/schema";
-import { allPages, amountCell, csvLine, csvResponse, dateTimeCell, textCell } from "./csv";
+import { allPages, amountCell, csvLine, csvResponse, dateTimeCell, textCell } from "@/lib/http/csv";
 
 const STATUS_ES: Record<string, string> = { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" };
 const METHOD_ES: Record<string, string> = { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo precargado" };

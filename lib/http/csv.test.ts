@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { amountCell, csvLine, dateCell, dateTimeCell, textCell } from "./csv";
-import { composition, ddmmyyyy } from "./messages";
+import { composition, ddmmyyyy } from "@/lib/reports/messages";
 
 describe("CSV cells for Excel es-CO", () => {
   it("neutralises formulas and quotes what needs it", () => {
