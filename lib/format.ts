@@ -160,14 +160,35 @@ export const PAYMENT_METHOD_WORDS: Record<string, string> = {
   bank_transfer: "PSE (transferencia bancaria)",
   balance: "Saldo de la agencia",
 };
-export const PAYMENT_STATUS_WORDS: Record<string, string> = {
+// The one place each status has its Spanish word (capitalised, as in a list's cell; `statusWord` gives it
+// mid-sentence). Pages' dictionaries, CSV exports, refusals and the MCP speech read these.
+export const PAYMENT_STATUS_WORDS: Readonly<Record<"pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded", string>> = {
   pending: "Pendiente",
   approved: "Aprobado",
   rejected: "Rechazado",
   expired: "Vencido",
+  cancelled: "Cancelado",
+  refunded: "Reembolsado (no aplicado)",
 };
+export const RESERVATION_STATUS_WORDS: Readonly<Record<"pending_payment" | "confirmed" | "expired" | "cancelled", string>> = {
+  pending_payment: "Pendiente de pago",
+  confirmed: "Confirmada",
+  expired: "Vencida",
+  cancelled: "Cancelada",
+};
+export const LINK_STATUS_WORDS: Readonly<Record<"active" | "paid" | "expired" | "cancelled", string>> = {
+  active: "Activo",
+  paid: "Pagado",
+  expired: "Vencido",
+  cancelled: "Cancelado",
+};
+/** A status's word mid-sentence ("está pendiente de pago"); the code itself only when no word is known. */
+export function statusWord(words: Record<string, string>, status: string): string {
+  const w = words[status];
+  return w ? w.charAt(0).toLowerCase() + w.slice(1) : status;
+}
 export const paymentMethodLabel = (m: string) => PAYMENT_METHOD_WORDS[m] ?? "Otro medio";
-export const paymentStatusLabel = (s: string) => PAYMENT_STATUS_WORDS[s] ?? "Desconocido";
+export const paymentStatusLabel = (s: string) => (PAYMENT_STATUS_WORDS as Record<string, string>)[s] ?? "Desconocido";
 
 export const AGENCY_TYPE_WORDS: Record<string, string> = { retailer: "Agencia minorista", wholesale: "Mayorista" };
 export const agencyTypeLabel = (t: string | null | undefined) => (t ? (AGENCY_TYPE_WORDS[t] ?? t) : "");

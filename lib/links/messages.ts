@@ -1,8 +1,9 @@
 // Portal strings of payment links.
 import { defineMessages } from "@/lib/i18n";
+import { LINK_STATUS_WORDS, PAYMENT_STATUS_WORDS } from "@/lib/format";
 export const linkMessages = defineMessages({
   es: {
-    status: { active: "Activo", paid: "Pagado", expired: "Vencido", cancelled: "Cancelado" },
+    status: LINK_STATUS_WORDS,
     list: {
       title: "Enlaces de pago",
       subtitle: "Envíe al huésped un enlace para pagar con tarjeta, efectivo o transferencia",
@@ -75,7 +76,7 @@ export const linkMessages = defineMessages({
       notFound: "El enlace no existe o no pertenece a su agencia.",
       voucher: "Comprobante",
       method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia", balance: "Saldo" },
-      pstatus: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" },
+      pstatus: PAYMENT_STATUS_WORDS,
       dstatus: { pending: "Pendiente", succeeded: "Entregada", failed: "Fallida" },
     },
   },
@@ -153,7 +154,7 @@ export const linkMessages = defineMessages({
       notFound: "The link does not exist or does not belong to your agency.",
       voucher: "Voucher",
       method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer", balance: "Balance" },
-      pstatus: { pending: "Pending", approved: "Approved", rejected: "Rejected", expired: "Expired" },
+      pstatus: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired", cancelled: "Cancelled", refunded: "Refunded (not applied)" },
       dstatus: { pending: "Pending", succeeded: "Delivered", failed: "Failed" },
     },
   },

@@ -1,5 +1,5 @@
 // Short Spanish (es-CO) phrases an assistant can read out to a guest: "$ 1.250.000", "24/11/2026", Bogotá time.
-import { formatMoney } from "@/lib/format";
+import { formatMoney, LINK_STATUS_WORDS, RESERVATION_STATUS_WORDS, statusWord } from "@/lib/format";
 import { BUSINESS_TZ } from "@/lib/time";
 
 /** "$ 1.250.000" with a plain space (no NBSP: assistants copy the text into chat messages). */
@@ -47,16 +47,6 @@ export function list(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} y ${items[items.length - 1]}`;
 }
 
-export const RESERVATION_STATUS: Record<string, string> = {
-  pending_payment: "pendiente de pago",
-  confirmed: "confirmada",
-  expired: "vencida",
-  cancelled: "cancelada",
-};
-
-export const LINK_STATUS: Record<string, string> = {
-  active: "activo",
-  paid: "pagado",
-  expired: "vencido",
-  cancelled: "cancelado",
-};
+/** Statuses mid-sentence, from the one list of words (lib/format.ts). */
+export const reservationStatus = (s: string) => statusWord(RESERVATION_STATUS_WORDS, s);
+export const linkStatus = (s: string) => statusWord(LINK_STATUS_WORDS, s);

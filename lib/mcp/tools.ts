@@ -16,7 +16,7 @@ import { getLink } from "@/lib/links/service";
 import { cityLabel } from "@/lib/format";
 import { normalizeCity } from "@/lib/text/city";
 import { addDays } from "@/lib/time";
-import { day, instant, LINK_STATUS, list, money, party, plural, RESERVATION_STATUS } from "./speech";
+import { day, instant, linkStatus, list, money, party, plural, reservationStatus } from "./speech";
 
 export interface ToolEnv {
   principal: Principal;
@@ -120,7 +120,7 @@ async function sayHotelSearch(body: unknown, input: Parsed, env: ToolEnv): Promi
 async function sayReservation(code: string, env: ToolEnv, lead: string): Promise<string> {
   const r = await getReservation(env.db, env.principal, code);
   const due = Number(r.amount_due);
-  let text = `${lead} ${r.chatbot_id}: ${r.guest_name}, ${r.hotel_name}, del ${day(r.checkin)} al ${day(r.checkout)} (${plural(r.nights, "noche", "noches")}), ${plural(r.rooms, "habitación", "habitaciones")}. Estado: ${RESERVATION_STATUS[r.status] ?? r.status}. Total ${money(Number(r.amount), r.currency)}`;
+  let text = `${lead} ${r.chatbot_id}: ${r.guest_name}, ${r.hotel_name}, del ${day(r.checkin)} al ${day(r.checkout)} (${plural(r.nights, "noche", "noches")}), ${plural(r.rooms, "habitación", "habitaciones")}. Estado: ${reservationStatus(r.status)}. Total ${money(Number(r.amount), r.currency)}`;
   if (r.status === "pending_payment") text += `; por pagar ${money(due, r.currency)} antes del ${instant(r.payment_deadline)}. Si no se paga a tiempo, la reserva vence y las habitaciones se liberan.`;
   else text += Number(r.amount_paid) > 0 ? `; pagado ${money(Number(r.amount_paid), r.currency)}.` : ".";
   return text;
@@ -130,7 +130,7 @@ async function sayLink(code: string, env: ToolEnv, created: boolean): Promise<st
   const l = await getLink(env.db, env.principal, code, env.now);
   const amount = money(Number(l.amount), l.currency);
   if (created) return `Listo: el enlace de pago por ${amount} para ${l.guest_name} acepta pagos hasta el ${instant(l.expires_at)}. Enlace para enviar al huésped: ${l.url}`;
-  const status = LINK_STATUS[l.status] ?? l.status;
+  const status = linkStatus(l.status);
   if (l.status === "paid") return `El enlace de ${amount} para ${l.guest_name} está ${status}${l.paid_at ? ` desde el ${instant(l.paid_at)}` : ""}.`;
   if (l.status === "active") return `El enlace de ${amount} para ${l.guest_name} está ${status} hasta el ${instant(l.expires_at)}; todavía no se ha pagado.${l.attempts.length ? ` Lleva ${plural(l.attempts.length, "intento de pago", "intentos de pago")}.` : ""} Enlace: ${l.url}`;
   return `El enlace de ${amount} para ${l.guest_name} está ${status}; ya no acepta pagos. Puedo crear uno nuevo.`;

@@ -3,9 +3,9 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { paymentWhere } from "@/lib/payments/service";
 import type { ListQuery } from "@/lib/payments/schema";
+import { paymentStatusLabel } from "@/lib/format";
 import { allPages, amountCell, csvLine, csvResponse, dateTimeCell, textCell } from "@/lib/http/csv";
 
-const STATUS_ES: Record<string, string> = { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" };
 const METHOD_ES: Record<string, string> = { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo precargado" };
 
 export async function paymentsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
@@ -24,7 +24,7 @@ export async function paymentsCsv(db: PrismaClient, principal: Principal, q: Lis
     csvLine([
       textCell(t.id),
       dateTimeCell(t.createdAt),
-      textCell(STATUS_ES[t.status] ?? t.status),
+      textCell(paymentStatusLabel(t.status)),
       textCell(METHOD_ES[t.method] ?? t.method),
       textCell(t.currency),
       amountCell(t.amount),

@@ -1,7 +1,8 @@
 // Strings of the payment pages (take payment, list, checkout, voucher).
 import { defineMessages } from "@/lib/i18n";
+import { PAYMENT_STATUS_WORDS } from "@/lib/format";
 const es = {
-  status: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido", cancelled: "Cancelado", refunded: "Reembolsado (no aplicado)" },
+  status: PAYMENT_STATUS_WORDS,
   method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado" },
   list: {
     title: "Pagos",

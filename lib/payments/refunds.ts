@@ -9,6 +9,7 @@ import { conflict, notFound } from "@/lib/http/errors";
 import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
+import { PAYMENT_STATUS_WORDS, statusWord } from "@/lib/format";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
@@ -20,7 +21,6 @@ export interface RefundInput {
   reason?: string;
 }
 
-const STATUS_ES: Record<string, string> = { pending: "pendiente", rejected: "rechazado", expired: "vencido", cancelled: "cancelado", refunded: "reembolsado (no se aplicó)" };
 /** "$ 199.999,50" (es-CO, cents only when there are any; a plain space so API messages stay ASCII-spaced). */
 const cop = (d: Prisma.Decimal) => {
   const n = d.toNumber();
@@ -37,7 +37,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
       "Los pagos en efectivo y por transferencia (PSE) no se reembolsan desde la plataforma: el dinero llegó por una red de recaudo o por el banco del pagador y su devolución se acuerda directamente con él",
     );
   }
-  if (p.status !== "approved") throw conflict(`Solo se reembolsa un pago aprobado; este pago está ${STATUS_ES[p.status] ?? p.status}`);
+  if (p.status !== "approved") throw conflict(`Solo se reembolsa un pago aprobado; este pago está ${statusWord(PAYMENT_STATUS_WORDS, p.status)}`);
   const remaining = p.amount.sub(p.refundedAmount);
   if (remaining.lte(0)) throw conflict("El pago ya fue reembolsado en su totalidad");
   const amount = input.amount === undefined ? remaining : new Prisma.Decimal(String(input.amount));

@@ -15,6 +15,7 @@ import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { log } from "@/lib/http/log";
 import { isoBogota } from "@/lib/time";
+import { RESERVATION_STATUS_WORDS, statusWord } from "@/lib/format";
 import crypto from "node:crypto";
 
 type Tx = Prisma.TransactionClient;
@@ -80,7 +81,7 @@ export async function holdReservation(tx: Tx, reservationId: string, amount: str
 export async function whyReservationRefuses(tx: Tx | PrismaClient, reservationId: string, amount: string, now: Date): Promise<string> {
   const r = await tx.reservation.findUnique({ where: { id: reservationId }, select: { code: true, status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
   if (!r) return "la reserva no existe";
-  const label = { pending_payment: "pendiente de pago", confirmed: "confirmada", expired: "vencida", cancelled: "cancelada" }[r.status] ?? r.status;
+  const label = statusWord(RESERVATION_STATUS_WORDS, r.status);
   if (r.status !== "pending_payment") return `la reserva ${r.code} está ${label}; no admite más pagos`;
   if (r.paymentDeadline.getTime() <= now.getTime()) return `el plazo de pago de la reserva ${r.code} venció`;
   const due = r.amount.sub(r.amountPaid).sub(r.amountHeld);

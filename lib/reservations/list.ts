@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { dateOnly } from "@/lib/time";
+import { RESERVATION_STATUS_WORDS } from "@/lib/format";
 import { allPages, amountCell, csvLine, csvResponse, dateCell, dateTimeCell, textCell } from "@/lib/http/csv";
 import type { listQuery } from "./schema";
 import { reservationScope } from "./scope";
@@ -45,7 +46,6 @@ export async function listReservations(db: PrismaClient, principal: Principal, q
   return { items: rows.map(summary), total, page: q.page, per_page: q.per_page };
 }
 
-const STATUS_ES: Record<string, string> = { pending_payment: "Pendiente de pago", confirmed: "Confirmada", expired: "Vencida", cancelled: "Cancelada" };
 
 /** Every reservation of the filter (not one page) as CSV for Excel es-CO. */
 export async function reservationsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
@@ -57,7 +57,7 @@ export async function reservationsCsv(db: PrismaClient, principal: Principal, q:
   const lines = rows.map((r) =>
     csvLine([
       textCell(r.code),
-      textCell(STATUS_ES[r.status] ?? r.status),
+      textCell(RESERVATION_STATUS_WORDS[r.status] ?? r.status),
       textCell(r.hotel.name),
       ...(byAgency ? [textCell(r.agency.name)] : []),
       dateCell(r.checkin.toISOString()),

@@ -1,8 +1,9 @@
 // Portal strings of reservations and booking.
 import { defineMessages } from "@/lib/i18n";
+import { PAYMENT_STATUS_WORDS, RESERVATION_STATUS_WORDS } from "@/lib/format";
 export const reservationMessages = defineMessages({
   es: {
-    status: { pending_payment: "Pendiente de pago", confirmed: "Confirmada", expired: "Vencida", cancelled: "Cancelada" },
+    status: RESERVATION_STATUS_WORDS,
     list: {
       title: "Reservas",
       subtitle: "Reservas de su agencia, con su estado y plazo de pago",
@@ -109,7 +110,7 @@ export const reservationMessages = defineMessages({
       card: "Garantía: {brand} terminada en {last4}",
       notFound: "La reserva no existe o no pertenece a su agencia.",
       method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia", balance: "Saldo" },
-      pstatus: { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado", expired: "Vencido" },
+      pstatus: PAYMENT_STATUS_WORDS,
       voucher: "Comprobante",
     },
   },
@@ -221,7 +222,7 @@ export const reservationMessages = defineMessages({
       card: "Guarantee: {brand} ending in {last4}",
       notFound: "The booking does not exist or does not belong to your agency.",
       method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer", balance: "Balance" },
-      pstatus: { pending: "Pending", approved: "Approved", rejected: "Rejected", expired: "Expired" },
+      pstatus: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired", cancelled: "Cancelled", refunded: "Refunded (not applied)" },
       voucher: "Voucher",
     },
   },
