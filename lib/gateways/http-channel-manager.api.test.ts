@@ -7,7 +7,7 @@ import { startFakeChannelManager, type FakeChannelManager } from "@/lib/testing/
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
-import { reservationBody } from "@/lib/testing/booking-fixtures";
+import { BOOKING_CODE, reservationBody } from "@/lib/testing/booking-fixtures";
 import type { Database } from "@/lib/db/open";
 import { addDays, bogotaDate } from "@/lib/time";
 import { describeChannelManagerContract } from "./channel-manager.contract";
@@ -165,7 +165,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
 
     const booked = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
     expect(booked.status).toBe(200);
-    expect(booked.body.chatbot_id).toBeTruthy();
+    expect(booked.body.chatbot_id).toMatch(BOOKING_CODE);
     const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { code: booked.body.chatbot_id } });
     expect(r.amount.toNumber()).toBe(240_000);
     expect(fake.calls).toContain(`PUT /holds/${r.id}`);

@@ -5,7 +5,7 @@ import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
-import { sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
+import { BOOKING_CODE, sellableHotel, reservationBody } from "@/lib/testing/booking-fixtures";
 import { addDays, bogotaDate } from "@/lib/time";
 import { MAX_BOOKING_NIGHTS, MAX_NIGHTLY_PRICE, MAX_ROOMS_PER_BOOKING } from "./limits";
 
@@ -34,7 +34,7 @@ describe("maxima", () => {
     const path = { params: { path: { hotel_id: hotel.id } } };
     const res = await client.POST("/v2/bookings/hotel_id={hotel_id}", { ...path, body: reservationBody(roomTypes[0], rate, stay, {}, items) });
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
-    expect(res.data && "chatbot_id" in res.data && res.data.chatbot_id).toBeTruthy();
+    expect(res.data && "chatbot_id" in res.data ? res.data.chatbot_id : undefined).toMatch(BOOKING_CODE);
     const row = await api.db.prisma.reservation.findFirstOrThrow({ where: { hotelId: hotel.id } });
     expect(row.amount.toString()).toBe(String(MAX_NIGHTLY_PRICE * MAX_ROOMS_PER_BOOKING * MAX_BOOKING_NIGHTS)); // 150.000.000.000
     expect(row.amount.toNumber()).toBeLessThan(999_999_999_999.99);

@@ -12,7 +12,7 @@ import { agencyWithKey, createUser } from "@/lib/testing/factories";
 import { apiClient } from "@/lib/testing/client";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel } from "@/lib/testing/booking-fixtures";
+import { BOOKING_CODE, sellableHotel } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const clients: Client[] = [];
@@ -205,7 +205,7 @@ describe("MCP at /api/mcp", () => {
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 3, rooms: 1, price: 100_000 });
     const booked = await call(await connect(owner.key), "create_reservation", { hotel_id: hotel.id, reservation: guestReservation({ roomId: room.roomId, rateId: rate.rateId }) });
     const code = booked.structuredContent.chatbot_id;
-    expect(code).toBeTruthy();
+    expect(code).toMatch(BOOKING_CODE);
 
     const intruder = await connect(other.key);
     const r = await call(intruder, "get_reservation", { booking_id: code });

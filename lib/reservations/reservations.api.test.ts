@@ -4,7 +4,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
-import { sellableHotel, reservationBody, type BookingBody } from "@/lib/testing/booking-fixtures";
+import { BOOKING_CODE, sellableHotel, reservationBody, type BookingBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const today = bogotaDate(new Date());
@@ -206,7 +206,7 @@ describe("atomic holds", () => {
     expect(ledger.map((h) => h.state)).toEqual(["released"]);
     // And the room can be booked.
     const again = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, stay) });
-    expect(again.body.chatbot_id).toBeTruthy();
+    expect(again.body.chatbot_id).toMatch(BOOKING_CODE);
     expect(await sold(room.id)).toEqual([1, 1]);
   });
 });

@@ -70,3 +70,6 @@ export function reservationBody(
     },
   };
 }
+
+/** A booking code as lib/reservations/rules.ts bookingCode() makes it: "HB" and 8 of its 31 unambiguous characters. */
+export const BOOKING_CODE = /^HB[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/;

@@ -256,8 +256,16 @@ describe("two instances on one PostgreSQL behind a round-robin proxy", () => {
       30_000,
     );
     expect(deliveries.some((d) => d.url.endsWith("/link"))).toBe(true);
-    // A few more scheduler rounds on both instances change nothing.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Two more completed rounds of the webhooks job (either instance) change nothing: waited on job_runs, not on time.
+    for (let round = 0; round < 2; round++) {
+      const since = (await db.query(`SELECT now() AS t`)).rows[0].t as Date;
+      await until(
+        "another webhooks round",
+        async () => (await db.query(`SELECT last_finished_at FROM job_runs WHERE name = 'webhooks'`)).rows[0]?.last_finished_at as Date | undefined,
+        (t) => t !== undefined && t !== null && t.getTime() > since.getTime(),
+        30_000,
+      );
+    }
     for (const d of deliveries) {
       expect(received.filter((r) => r.id === d.id)).toHaveLength(1);
       const attempts = (await db.query(`SELECT count(*)::int AS n FROM webhook_attempts WHERE delivery_id = $1`, [d.id])).rows[0].n;
