@@ -3,19 +3,17 @@
 // this file does the rest once. It composes the HTTP kit (lib/http) and the callers' identity (lib/auth), and
 // lives above both so that neither imports the other's way back (docs/architecture.md "Imports").
 import crypto from "node:crypto";
-import { z } from "zod";
 import "@/lib/http/zod";
-import { formatZodError } from "@/lib/http/zod";
 import { HttpError, methodNotAllowed, notFound, unauthorized, forbidden, tooManyRequests, badRequest } from "@/lib/http/errors";
 import { readBodyText, parseBody, queryObject, MAX_BODY_BYTES } from "@/lib/http/body";
 import { InputError, pathProblem } from "@/lib/http/input";
 import { RawResponse, type AnyRoute, type Method } from "@/lib/http/route";
 import { logger, log as rootLog, type Logger } from "@/lib/http/log";
+import { errorData, parseParams, parseWith } from "@/lib/http/steps";
 import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
-import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
-import { noteDbBusy, observeRequest } from "@/lib/metrics/registry";
+import { observeRequest } from "@/lib/metrics/registry";
 import { toJson } from "@/lib/http/json";
 import { compilePath } from "@/lib/http/path-pattern";
 import { systemClock, type Clock } from "@/lib/clock";
@@ -44,41 +42,6 @@ export type ApiHandler = (req: Request) => Promise<Response>;
 async function jsonResponse(req: Request, status: number, body: unknown, headers: Record<string, string>): Promise<Response> {
   if (status === 204 || body === undefined) return new Response(null, { status: status === 200 ? 204 : status, headers });
   return encodedResponse(req, status, toJson(body), { "content-type": "application/json; charset=utf-8", ...headers });
-}
-
-function errorData(e: unknown, log: ReturnType<typeof logger>): StoredResponse {
-  if (e instanceof HttpError) return { status: e.status, body: e.toBody(), headers: e.headers };
-  if (e instanceof InputError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: e.detail } };
-  if (e instanceof z.ZodError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: formatZodError(e) } };
-  const err = e as { name?: string; code?: string; message?: string };
-  if (isOutOfRange(e)) {
-    // A value beyond a column's range (a sum past Decimal(14,2)): the request asked for too much; its
-    // transaction rolled back, so nothing changed. The documented maxima (lib/http/limits.ts) make this rare.
-    log.warn("value_out_of_range", { error: err?.name, code: err?.code });
-    return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: "Un valor supera el máximo permitido" } };
-  }
-  const busy = busyReason(e);
-  if (busy) {
-    // A row lock, a statement or a pool connection not had in time (lib/db/busy.ts): nothing changed, retry soon.
-    log.warn("database_busy", { reason: busy });
-    noteDbBusy(busy, e);
-    return {
-      status: 503,
-      body: { code: "503", message: "Servicio no disponible", detail: `Otra operación está usando estos datos en este momento; reintente en ${BUSY_RETRY_AFTER_S} segundos` },
-      headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
-    };
-  }
-  // Only the error's kind and first line: no stack, no SQL, no request data.
-  log.error("unhandled_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
-  return { status: 500, body: { code: "500", message: "Error interno del servidor", detail: "Ocurrió un error inesperado; intente de nuevo" } };
-}
-
-/** Prisma P2020 / PostgreSQL 22003 (numeric value out of range), however the driver wraps it. */
-function isOutOfRange(e: unknown): boolean {
-  for (let x = e as { code?: unknown; meta?: { code?: unknown }; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
-    if (x.code === "P2020" || x.code === "22003" || x.meta?.code === "22003") return true;
-  }
-  return false;
 }
 
 /** What the pipeline knows of a request before it is matched: its id, its path under basePath, its log. */
@@ -272,21 +235,4 @@ function logRequest(incoming: Incoming, response: Response, started: number) {
   if (process.env.LOG_REQUESTS === "off") return;
   const ms = Math.round((performance.now() - started) * 10) / 10;
   rootLog.info("request", { request_id: incoming.requestId, method: incoming.req.method, route: incoming.routeLabel, status: response.status, ms, principal: incoming.principalLabel });
-}
-
-/**
- * Path parameters name a resource: one whose shape is wrong names nothing, so it is 404 like any unknown id
- * (decisions: a resource that does not exist is 404). A parameter out of a closed list (an enum) is 400.
- */
-function parseParams(schema: z.ZodType, value: unknown): unknown {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  if (r.error.issues.some((i) => i.code === "invalid_value")) throw new HttpError(400, formatZodError(r.error));
-  throw notFound();
-}
-
-function parseWith(schema: z.ZodType, value: unknown): unknown {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new HttpError(400, formatZodError(r.error));
-  return r.data;
 }

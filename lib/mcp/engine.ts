@@ -11,6 +11,7 @@ import { RawResponse, type AnyRoute } from "@/lib/http/route";
 import { toJson } from "@/lib/http/json";
 import { requestFingerprint, withIdempotency, type StoredResponse } from "@/lib/http/idempotency";
 import type { Logger } from "@/lib/http/log";
+import { errorData, parseParams, parseWith } from "@/lib/http/steps";
 import { inventoryRoutes } from "@/lib/inventory/routes";
 import { reservationRoutes } from "@/lib/reservations/routes";
 import { linkRoutes } from "@/lib/links/routes";
@@ -67,23 +68,8 @@ export function findTool(name: string): ToolDef | undefined {
   return tools.find((t) => t.name === name);
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
-  if (!schema) return value;
-  const r = schema.safeParse(value);
-  if (!r.success) throw new HttpError(400, formatZodError(r.error));
-  return r.data;
-}
-
 /** JSON as the REST client receives it (Decimals become numbers), so structuredContent equals the REST body. */
 const plain = (v: unknown) => (v === undefined ? undefined : JSON.parse(toJson(v)));
-
-function errorStored(e: unknown, log: Logger): StoredResponse {
-  if (e instanceof HttpError) return { status: e.status, body: e.toBody(), headers: e.headers };
-  if (e instanceof z.ZodError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: formatZodError(e) } };
-  const err = e as { name?: string; code?: string; message?: string };
-  log.error("mcp_tool_error", { error: err?.name, code: err?.code, message: String(err?.message ?? "").split("\n")[0].slice(0, 200) });
-  return { status: 500, body: { code: "500", message: "Error interno del servidor", detail: "Ocurrió un error inesperado; intente de nuevo" } };
-}
 
 async function invoke(route: AnyRoute, ctx: McpContext, input: { params: unknown; query: unknown; body: unknown }): Promise<StoredResponse> {
   const out = await route.handler({
@@ -145,15 +131,15 @@ export async function callTool(ctx: McpContext, tool: ToolDef, rawArgs: Record<s
     const env: ToolEnv = { principal: ctx.principal, db: ctx.database.prisma, now };
     const rest = tool.toRest(args, env);
     const parsed = {
-      params: parsePart(route.params, rest.params ?? {}) as Record<string, unknown>,
-      query: parsePart(route.query, rest.query ?? {}) as Record<string, unknown>,
-      body: (route.body ? parsePart(route.body, rest.body) : undefined) as Record<string, unknown> | undefined,
+      params: (route.params ? parseParams(route.params, rest.params ?? {}) : (rest.params ?? {})) as Record<string, unknown>,
+      query: (route.query ? parseWith(route.query, rest.query ?? {}) : (rest.query ?? {})) as Record<string, unknown>,
+      body: (route.body ? parseWith(route.body, rest.body) : undefined) as Record<string, unknown> | undefined,
     };
     const run = async (): Promise<StoredResponse> => {
       try {
         return await invoke(route, ctx, parsed);
       } catch (e) {
-        return errorStored(e, ctx.log);
+        return errorData(e, ctx.log);
       }
     };
     const key = args.idempotency_key;
@@ -182,7 +168,7 @@ export async function callTool(ctx: McpContext, tool: ToolDef, rawArgs: Record<s
       ...(res.replayed ? { _meta: { "idempotent-replayed": true } } : {}),
     };
   } catch (e) {
-    const stored = errorStored(e, ctx.log);
+    const stored = errorData(e, ctx.log);
     status = stored.status;
     return errorResult(stored.body);
   } finally {
