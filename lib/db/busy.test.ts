@@ -13,7 +13,12 @@ describe("busyReason", () => {
   });
 
   it("leaves every other error alone", () => {
-    for (const e of [new Error("boom"), { code: "23505" }, { code: "40P01" }, null, undefined, "55P03"]) expect(busyReason(e)).toBeNull();
+    for (const e of [new Error("boom"), { code: "23505" }, { code: "40001" }, null, undefined, "55P03"]) expect(busyReason(e)).toBeNull();
+  });
+
+  it("a deadlock that reaches a request (outside withTxRetry, or past its attempts) is busy too: rolled back, retry later", () => {
+    expect(busyReason({ code: "40P01", message: "deadlock detected" })).toBe("deadlock");
+    expect(busyReason({ code: "P2010", meta: { driverAdapterError: { cause: { originalCode: "40P01", kind: "postgres" } } } })).toBe("deadlock");
   });
 });
 

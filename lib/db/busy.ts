@@ -3,7 +3,7 @@
 // pool connection (or transaction slot) within DATABASE_POOL_WAIT_MS. The caller answers 503 with Retry-After
 // and changed nothing (the transaction rolled back); the client retries. docs/reservations.md "Locks and retries".
 
-export type BusyReason = "lock_timeout" | "statement_timeout" | "pool_timeout";
+export type BusyReason = "lock_timeout" | "statement_timeout" | "pool_timeout" | "deadlock";
 
 /** Seconds a client is told to wait before retrying a request refused for a busy database. */
 export const BUSY_RETRY_AFTER_S = 2;
@@ -25,7 +25,8 @@ interface Shape {
   cause?: unknown;
 }
 
-const SQLSTATE: Record<string, BusyReason> = { "55P03": "lock_timeout", "57014": "statement_timeout" };
+// 40P01: PostgreSQL broke a deadlock by cancelling this transaction (rolled back, nothing changed): retry as for a busy row.
+const SQLSTATE: Record<string, BusyReason> = { "55P03": "lock_timeout", "57014": "statement_timeout", "40P01": "deadlock" };
 
 /** Why the database was too busy for this error, in any shape it reaches us (pg, the Prisma adapter, Prisma); else null. */
 export function busyReason(e: unknown): BusyReason | null {

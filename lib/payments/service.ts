@@ -106,6 +106,8 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
         if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+      // The global lock order (settle.ts lockTargets): link, reservation, then the virtual card (authorizeCardCharge).
+      if (reservation) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, reservation.id);
       if (virtualCard) refused = await acceptVirtualCard(tx, virtualCard, { amount, hotelId: order.hotel_id }, now);
       if (!refused && reservation) {
         const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
