@@ -2,7 +2,7 @@
 // name a server-side session row (revoked on sign-out). Sign-in is throttled per (account, IP) and per IP.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { authSecret } from "@/lib/config";
+import { authSecret } from "@/lib/secrets/store";
 import type { Database } from "@/lib/db";
 import { checkPassword } from "./password";
 import { checkLogin, recordLoginFailure, recordLoginSuccess, throttleMessage } from "./login-throttle";

@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { authSecret } from "@/lib/config";
+import { authSecret } from "@/lib/secrets/store";
 import type { Principal } from "./principal";
 
 export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];

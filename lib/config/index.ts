@@ -1,7 +1,6 @@
 // Settings: environment variables with working defaults (README, "Settings").
-// Secrets that are not given are generated once into the database (lib/secrets/store.ts).
+// Secrets that are not given are generated once into the database: lib/secrets/store.ts reads them (config never does).
 import path from "node:path";
-import { secret } from "@/lib/secrets/store";
 import { GatewayConfigError } from "./payment-gateway";
 
 export interface Config {
@@ -92,9 +91,4 @@ export function assertChannelManagerConfig(cfg: Config = config()) {
 
 export function config(): Config {
   return readConfig();
-}
-
-/** Session signing secret: AUTH_SECRET, or the one stored once in the database (lib/secrets/store.ts). */
-export function authSecret(): string {
-  return secret("auth-secret");
 }

@@ -210,3 +210,8 @@ export function secret(name: SecretName): string {
   }
   throw new Error(`secret ${name} requested before loadSecrets() ran at start`);
 }
+
+/** Session signing secret: AUTH_SECRET, or the one stored once in the database. */
+export function authSecret(): string {
+  return secret("auth-secret");
+}

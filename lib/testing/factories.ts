@@ -49,7 +49,7 @@ export async function createHotel(db: PrismaClient, data: Partial<Parameters<Pri
 /** A portal session cookie as sign-in makes it: a server-side session row named in the signed cookie. */
 export async function sessionCookieFor(db: PrismaClient, userId: number): Promise<string> {
   const { encode } = await import("next-auth/jwt");
-  const { authSecret } = await import("@/lib/config");
+  const { authSecret } = await import("@/lib/secrets/store");
   const { createSession } = await import("@/lib/auth/session");
   const sid = await createSession(db, userId);
   return `next-auth.session-token=${await encode({ token: { uid: userId, sub: String(userId), sid }, secret: authSecret() })}`;
