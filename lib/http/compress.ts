@@ -67,13 +67,13 @@ function encodingHeader(): string | null {
 const isJson = (contentType: string | undefined) => !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
 /**
- * Compression levels for search answers (issue 28), chosen by measurement (docs/architecture.md "Compression
- * levels"): an answer sent once (most searches: each is another stay or party) gets a fast level, whose cost is
- * a fraction of building it; an answer asked for again is re-encoded once, in the background, at the level with
+ * Compression levels for search answers (issue 28), chosen by measurement (docs/decisions.md §5.12): an
+ * answer sent once (most searches: each is another stay or party) gets a fast level, whose cost is a fraction
+ * of building it; an answer asked for again is re-encoded once, in the background, at the level with
  * the best size for its cost, and every later use sends those bytes.
  */
-export const ONE_OFF_LEVELS = { gzip: 1, br: 2 } as const;
-export const REUSED_LEVELS = { gzip: 9, br: 6 } as const;
+export const ONE_OFF_LEVELS = { gzip: 1, br: 1 } as const;
+export const REUSED_LEVELS = { gzip: 9, br: 5 } as const;
 
 /** `encoding` at an explicit level (gzip 1-9, brotli quality 0-11). */
 export function compressAt(body: Buffer, encoding: Encoding, level: number): Promise<Buffer> {

@@ -141,7 +141,7 @@ async function expectSameAnswers(city: string, hotelIds: number[]) {
       for (const layout of LAYOUTS) {
         const qa: AgencySearch = { city, cityAsSent: city, checkin, nights, layout };
         const sql = JSON.stringify(await agencySearchAnswer(db, qa));
-        const engine = await engineAgencyAnswer(db, qa, await cityVersion(db, city));
+        const engine = (await engineAgencyAnswer(db, qa, await cityVersion(db, city))).toString();
         expect(engine).toBe(sql);
         compared += 1;
         if (sql !== "[]") nonEmpty += 1;
@@ -155,7 +155,7 @@ async function expectSameAnswers(city: string, hotelIds: number[]) {
           const qh: HotelSearch = { hotelId: id, checkin, nights, adults, childrenAges, roomType };
           const v = (await hotelVersion(db, id))!;
           const sql = await hotelSearchAnswer(db, qh).then(JSON.stringify, (e: Error) => `error ${e.message}`);
-          const engine = await engineHotelAnswer(db, qh, v).catch((e: Error) => `error ${e.message}`);
+          const engine = await engineHotelAnswer(db, qh, v).then(String, (e: Error) => `error ${e.message}`);
           expect(engine).toBe(sql);
         }
       }
@@ -201,7 +201,7 @@ describe("the availability engine", () => {
     const engine = availabilityEngine(db);
     const stayQ: AgencySearch = { city, cityAsSent: city, checkin: addDays(base, 3), nights: 2, layout: LAYOUTS[1] };
     const check = async () => {
-      const engineText = await engineAgencyAnswer(db, stayQ, await cityVersion(db, city));
+      const engineText = (await engineAgencyAnswer(db, stayQ, await cityVersion(db, city))).toString();
       expect(engineText).toBe(JSON.stringify(await agencySearchAnswer(db, stayQ)));
       return engineText;
     };
@@ -252,7 +252,7 @@ describe("the availability engine", () => {
     const checkin = addDays(base, 5);
     const qh: HotelSearch = { hotelId: m.id, checkin, nights: 2, adults: 1, childrenAges: [], roomType: null };
     const plansOffered = async () => {
-      const text = await engineHotelAnswer(db, qh, (await hotelVersion(db, m.id))!);
+      const text = (await engineHotelAnswer(db, qh, (await hotelVersion(db, m.id))!)).toString();
       expect(text).toBe(JSON.stringify(await hotelSearchAnswer(db, qh)));
       const body = JSON.parse(text) as { available_rooms: Array<{ roomId: string; products: Array<{ rateId: string }> }> };
       return body.available_rooms.find((r) => r.roomId === `R0-${m.id}`)?.products.map((p) => p.rateId) ?? [];
@@ -295,15 +295,21 @@ describe("the availability engine", () => {
     const { city, hotels } = await randomCity(["Instancia A", "Instancia B"], 55);
     const [{ name }] = await q<{ name: string }>("SELECT current_database() AS name");
     const other = await openDatabase({ databaseUrl: urlFor(name), migrate: false, poolSize: 2 });
+    channexMode();
     try {
       const stayQ: AgencySearch = { city, cityAsSent: city, checkin: addDays(base, 2), nights: 1, layout: LAYOUTS[0] };
-      const answer = async (d: Database) => engineAgencyAnswer(d, stayQ, await cityVersion(d, city));
+      const answer = async (d: Database) => (await engineAgencyAnswer(d, stayQ, await cityVersion(d, city))).toString();
       expect(await answer(other)).toBe(await answer(db));
       for (const sql of [
         `UPDATE inventory_nights SET rooms = rooms + 5, stop_sell = false, min_stay = 1, closed_to_arrival = false WHERE room_type_id = ${hotels[0].rts[0]}`,
         `UPDATE inventory_nights SET sold = sold + 1 WHERE room_type_id = ${hotels[0].rts[0]} AND date = '${stayQ.checkin}'`,
         `UPDATE rate_nights SET amount_before_tax = amount_before_tax * 2 WHERE room_type_id = ${hotels[0].rts[0]}`,
         `UPDATE rate_plans SET is_active = false WHERE id = ${hotels[1].plans[0]}`,
+        // Channex: the hotel linked (its plans' restrictions apply from then on), then a mirrored restriction.
+        `INSERT INTO channex_restrictions (rate_plan_id, date, closed_to_arrival, read_at) VALUES (${hotels[0].plans[1]}, '${stayQ.checkin}', true, now())`,
+        `INSERT INTO channex_properties (hotel_id, property_id, title, linked_at) VALUES (${hotels[0].id}, 'prop-two-${hotels[0].id}', 'P', now())`,
+        `UPDATE channex_restrictions SET closed_to_arrival = false, min_stay_arrival = 2 WHERE rate_plan_id = ${hotels[0].plans[1]}`,
+        `DELETE FROM channex_properties WHERE hotel_id = ${hotels[0].id}`,
       ]) {
         // The write goes through the first instance; the second, which has its own snapshots, sees it at once.
         await db.sql.exec(sql);

@@ -16,9 +16,9 @@
 // (the others of the city stay). Several instances agree because the counters live in the shared database.
 //
 // Memory: bounded by ENGINE_MB (128 by default), least recently used hotel out first. Size per hotel:
-// R x D x 7 bytes of inventory + R x P x A x D x 8 bytes of prices (+ P x D x 13 for a Channex hotel), R room
-// types, P rate plans, A adult counts priced, D nights from the hotel's first to its last loaded date: 40 KB
-// for 5 x 3 x 1 over 60 nights, 430 KB over two years.
+// R x D x 9 bytes of inventory + R x P x A x D x 8 bytes of prices (+ P x D x 13 for a Channex hotel) + its
+// strings, R room types, P rate plans, A adult counts priced, D nights from the hotel's first to its last loaded
+// date: ~40 KiB for 5 x 3 x 1 over 60 nights, ~470 KiB over two years.
 import type { Database } from "@/lib/db/open";
 import { jsonColumn } from "@/lib/db/open";
 import { config } from "@/lib/config";
@@ -39,10 +39,10 @@ interface Room {
   beds: number;
   maxAdults: number;
   maxChildren: number;
-  /** `"roomId":…,"roomName":…,` */
-  idName: string;
-  /** `{"roomId":…,"roomName":…,"roomType":…,` (a product's start) */
-  productHead: string;
+  /** `"roomId":…,"roomName":…,` (UTF-8) */
+  idName: Buffer;
+  /** Per plan: `{"roomId":…,"roomName":…,"roomType":…,"rateId":…,…,"baseDailyAmounts":[` (a product's start, UTF-8). */
+  productHead: Buffer[];
   free: Int32Array;
   flags: Uint8Array;
   minStay: Int32Array;
@@ -63,8 +63,8 @@ export interface HotelSnapshot {
   version: bigint;
   active: boolean;
   city: string;
-  /** `{"id":…,"name":…,"channel_manager_id":…,"city":…,"largest_room_beds":…}` */
-  hotelJson: string;
+  /** `{"hotel":{"id":…,"name":…,"channel_manager_id":…,"city":…,"largest_room_beds":…},"availability":[` (UTF-8) */
+  hotelHead: Buffer;
   /** Hotel linked to a Channex property (its plans' restrictions filter products when CHANNEL_MANAGER=channex). */
   linked: boolean;
   first: number;
@@ -161,7 +161,8 @@ function build(row: LoadRow): HotelSnapshot {
   const roomIndex = new Map<number, number>();
   const rooms: Room[] = rooms0.map((r, i) => {
     roomIndex.set(r.id, i);
-    const idName = `"roomId":${j(r.room_id)},"roomName":${j(r.room_name)},`;
+    const idNameText = `"roomId":${j(r.room_id)},"roomName":${j(r.room_name)},`;
+    const idName = Buffer.from(idNameText, "utf8");
     const room: Room = {
       id: r.id,
       roomIdUpper: r.room_id.toUpperCase(),
@@ -170,13 +171,13 @@ function build(row: LoadRow): HotelSnapshot {
       maxAdults: r.max_adults,
       maxChildren: r.max_children,
       idName,
-      productHead: `{${idName}"roomType":${j(r.room_type)},`,
+      productHead: plans.map((p) => Buffer.from(`{${idNameText}"roomType":${j(r.room_type)},${p.body}`, "utf8")),
       free: new Int32Array(days),
       flags: new Uint8Array(days),
       minStay: new Int32Array(days),
       prices: plans.map(() => new Map()),
     };
-    bytes += days * 9 + idName.length * 4;
+    bytes += days * 9 + idName.length + plans.reduce((n, p) => n + p.body.length * 2, 0);
     return room;
   });
   if (inv?.rt) {
@@ -226,7 +227,10 @@ function build(row: LoadRow): HotelSnapshot {
     version: BigInt(row.version ?? "0"),
     active: row.is_active,
     city: row.city,
-    hotelJson: `{"id":${row.id},"name":${j(row.name)},"channel_manager_id":${j(row.channel_manager_id)},"city":${j(row.city)},"largest_room_beds":${largest}}`,
+    hotelHead: Buffer.from(
+      `{"hotel":{"id":${row.id},"name":${j(row.name)},"channel_manager_id":${j(row.channel_manager_id)},"city":${j(row.city)},"largest_room_beds":${largest}},"availability":[`,
+      "utf8",
+    ),
     linked: row.linked,
     first,
     days,
@@ -361,12 +365,114 @@ export interface Stay {
   checkin: number;
   nights: number;
   /** `{"day":"…","amountBeforeTax":` per night. */
-  dayHeads: string[];
+  dayHeads: Buffer[];
 }
 
 export function stayOf(checkin: string, nights: number): Stay {
   const c = dayNumber(checkin);
-  return { checkin: c, nights, dayHeads: Array.from({ length: nights }, (_, i) => `{"day":"${dayText(c + i)}","amountBeforeTax":`) };
+  return { checkin: c, nights, dayHeads: Array.from({ length: nights }, (_, i) => Buffer.from(`{"day":"${dayText(c + i)}","amountBeforeTax":`, "latin1")) };
+}
+
+const B = (t: string) => Buffer.from(t, "latin1");
+const COMMA = 44;
+const AFTER_TAX_0 = B(`,"amountAfterTax":0}`);
+const CLOSE = 125; // }
+const BASE_RATE = B(`],"baseRate":{"amountBeforeTax":`);
+const AFTER_TAX = B(`,"amountAfterTax":`);
+const CLOSE2 = B(`}}`);
+const ITEM_ADULTS = B(`{"adults":`);
+const CHILDREN_AGES = B(`,"children_ages":`);
+const TOTAL_COUNT = B(`,"total_count":`);
+const AVAILABLE_ROOMS = B(`,"available_rooms":[`);
+const BEDS = B(`"beds":`);
+const ADULTS = B(`,"adults":`);
+const COUNT = B(`,"count":`);
+const COUNT_FIRST = B(`"count":`);
+const PRODUCTS = B(`,"products":[`);
+const END_LIST_OBJ = B(`]}`);
+const NULL = B("null");
+
+/**
+ * The answer's bytes, written straight into one buffer reused by every search of this process (searches build
+ * synchronously once their snapshots are in hand); `take()` copies out exactly what was written.
+ */
+export class Out {
+  private static scratch = Buffer.allocUnsafe(1 << 20);
+  buf = Out.scratch;
+  pos = 0;
+
+  private room(n: number) {
+    if (this.pos + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(bigger, 0, 0, this.pos);
+    this.buf = bigger;
+    // Keep the larger buffer for the next searches, up to 64 MiB.
+    if (bigger.length <= 64 << 20) Out.scratch = bigger;
+  }
+
+  raw(b: Uint8Array) {
+    this.room(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  byte(c: number) {
+    this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
+  /** A non-negative integer (up to 2^53), as JSON writes it. */
+  uint(v: number) {
+    this.room(17);
+    if (v < 10) {
+      this.buf[this.pos++] = 48 + v;
+      return;
+    }
+    let digits = 1;
+    for (let t = v; t >= 10; t = Math.floor(t / 10)) digits++;
+    let at = this.pos + digits - 1;
+    for (let t = v; ; ) {
+      const q = Math.floor(t / 10);
+      this.buf[at--] = 48 + (t - q * 10);
+      if (q === 0) break;
+      t = q;
+    }
+    this.pos += digits;
+  }
+
+  /**
+   * An amount in integer cents as JSON writes cents / 100: "150000", "150000.5", "150000.25" (a numeric(14,2)
+   * has at most 15 significant digits, so this decimal is exactly the shortest form of that double).
+   */
+  money(cents: number) {
+    const units = Math.floor(cents / 100);
+    const frac = cents - units * 100;
+    this.uint(units);
+    if (frac === 0) return;
+    this.room(3);
+    this.buf[this.pos++] = 46; // .
+    const tens = Math.floor(frac / 10);
+    const ones = frac - tens * 10;
+    this.buf[this.pos++] = 48 + tens;
+    if (ones !== 0) this.buf[this.pos++] = 48 + ones;
+  }
+
+  ascii(t: string) {
+    this.room(t.length);
+    for (let i = 0; i < t.length; i++) this.buf[this.pos++] = t.charCodeAt(i);
+  }
+
+  /** A copy of the bytes written since `from`, to the end. */
+  copyFrom(from: number, to: number) {
+    const n = to - from;
+    this.room(n);
+    this.buf.copyWithin(this.pos, from, to);
+    this.pos += n;
+  }
+
+  take(): Buffer {
+    return Buffer.from(this.buf.subarray(0, this.pos));
+  }
 }
 
 /** Rooms sellable over the whole stay (min over the nights), 0 when any night is missing, stopped or restricted. */
@@ -402,22 +508,21 @@ function refusedByPlan(s: HotelSnapshot, plan: Plan, stay: Stay): boolean {
 }
 
 /**
- * The products of one room for `adults`, as JSON text (without the enclosing brackets), or "" when no plan is
- * priced for every night. Per night the price for that adult count wins over the general one (adults 0).
+ * Per plan, the nightly prices in cents for `adults` over the stay (the price for that adult count wins over the
+ * general one, adults 0, night by night), or null when some night has neither or the plan is refused.
  */
-function productsJson(s: HotelSnapshot, room: Room, adults: number, stay: Stay, agency: boolean, refused: boolean[] | null): string {
+function pricedPlans(s: HotelSnapshot, room: Room, adults: number, stay: Stay, refused: boolean[] | null): Array<Float64Array | null> {
   const a = stay.checkin - s.first;
   const n = stay.nights;
-  if (a < 0 || a + n > s.days) return "";
-  let out = "";
+  const out: Array<Float64Array | null> = [];
   for (let p = 0; p < s.plans.length; p++) {
-    if (refused && refused[p]) continue;
+    out.push(null);
+    if (a < 0 || a + n > s.days || (refused && refused[p])) continue;
     const byAdults = room.prices[p];
     const own = byAdults.get(adults);
     const general = adults === 0 ? undefined : byAdults.get(0);
     if (!own && !general) continue;
-    let total = 0;
-    let nights = "";
+    const nights = new Float64Array(n);
     let ok = true;
     for (let i = 0; i < n; i++) {
       let c = own ? own[a + i] : NaN;
@@ -426,19 +531,40 @@ function productsJson(s: HotelSnapshot, room: Room, adults: number, stay: Stay, 
         ok = false;
         break;
       }
-      total += c;
-      nights += (i === 0 ? "" : ",") + stay.dayHeads[i] + String(c / 100) + (agency ? `,"amountAfterTax":0}` : "}");
+      nights[i] = c;
     }
-    if (!ok) continue;
-    const t = String(total / 100);
-    out +=
-      (out === "" ? "" : ",") +
-      room.productHead +
-      s.plans[p].body +
-      nights +
-      `],"baseRate":{"amountBeforeTax":${t},"amountAfterTax":${agency ? "0" : t}}}`;
+    if (ok) out[p] = nights;
   }
   return out;
+}
+
+const anyPriced = (ps: Array<Float64Array | null>) => ps.some((x) => x !== null);
+
+/** The products of one room (comma-separated objects), from its priced plans. */
+function writeProducts(w: Out, room: Room, priced: Array<Float64Array | null>, stay: Stay, agency: boolean) {
+  let first = true;
+  for (let p = 0; p < priced.length; p++) {
+    const nights = priced[p];
+    if (!nights) continue;
+    if (!first) w.byte(COMMA);
+    first = false;
+    w.raw(room.productHead[p]);
+    let total = 0;
+    for (let i = 0; i < nights.length; i++) {
+      if (i > 0) w.byte(COMMA);
+      w.raw(stay.dayHeads[i]);
+      w.money(nights[i]);
+      if (agency) w.raw(AFTER_TAX_0);
+      else w.byte(CLOSE);
+      total += nights[i];
+    }
+    w.raw(BASE_RATE);
+    w.money(total);
+    w.raw(AFTER_TAX);
+    if (agency) w.byte(48);
+    else w.money(total);
+    w.raw(CLOSE2);
+  }
 }
 
 function refusedPlans(s: HotelSnapshot, stay: Stay): boolean[] | null {
@@ -451,49 +577,97 @@ export interface LayoutAsked {
   childrenAges: number[];
 }
 
-/** 4.2's entry for one hotel, or null when no layout item fits (the hotel is left out). */
-export function agencyHotelJson(s: HotelSnapshot, stay: Stay, layout: LayoutAsked[]): string | null {
+/** Writes 4.2's entry for one hotel; false (nothing written) when no layout item fits (the hotel is left out). */
+export function writeAgencyHotel(w: Out, s: HotelSnapshot, stay: Stay, layout: LayoutAsked[], comma: boolean): boolean {
   const refused = refusedPlans(s, stay);
   const counts = s.rooms.map((r) => countFor(s, r, stay));
-  const products = new Map<string, string>();
+  // Which rooms each item offers, decided before writing (total_count comes first).
+  const priced = new Map<string, Array<Float64Array | null>>();
+  const offered: number[][] = [];
   let any = false;
-  let items = "";
-  for (let k = 0; k < layout.length; k++) {
-    const l = layout[k];
-    const ages = l.childrenAges.length === 0 ? "null" : `"${l.childrenAges.join(",")}"`;
-    let total = 0;
-    let rooms = "";
+  for (const l of layout) {
+    const rooms: number[] = [];
     for (let r = 0; r < s.rooms.length; r++) {
       const room = s.rooms[r];
-      const count = counts[r];
-      if (count <= 0 || l.adults > room.maxAdults || l.childrenAges.length > room.maxChildren) continue;
+      if (counts[r] <= 0 || l.adults > room.maxAdults || l.childrenAges.length > room.maxChildren) continue;
       const pk = `${r}:${l.adults}`;
-      let ps = products.get(pk);
-      if (ps === undefined) products.set(pk, (ps = productsJson(s, room, l.adults, stay, true, refused)));
-      if (ps === "") continue;
-      total += count;
-      rooms += `${rooms === "" ? "" : ","}{${room.idName}"beds":${room.beds},"adults":${l.adults},"children_ages":${ages},"count":${count},"products":[${ps}]}`;
+      let ps = priced.get(pk);
+      if (!ps) priced.set(pk, (ps = pricedPlans(s, room, l.adults, stay, refused)));
+      if (anyPriced(ps)) rooms.push(r);
     }
-    if (rooms !== "") any = true;
-    items += `${k === 0 ? "" : ","}{"adults":${l.adults},"children_ages":${ages},"total_count":${total},"available_rooms":[${rooms}]}`;
+    if (rooms.length > 0) any = true;
+    offered.push(rooms);
   }
-  if (!any) return null;
-  return `{"hotel":${s.hotelJson},"availability":[${items}]}`;
+  if (!any) return false;
+  if (comma) w.byte(COMMA);
+  w.raw(s.hotelHead);
+  // The products of a (room, adult count) are written once and copied for the next item that offers them.
+  const written = new Map<string, [number, number]>();
+  for (let k = 0; k < layout.length; k++) {
+    const l = layout[k];
+    const ages = l.childrenAges.length === 0 ? null : `"${l.childrenAges.join(",")}"`;
+    const writeAges = () => (ages === null ? w.raw(NULL) : w.ascii(ages));
+    if (k > 0) w.byte(COMMA);
+    w.raw(ITEM_ADULTS);
+    w.uint(l.adults);
+    w.raw(CHILDREN_AGES);
+    writeAges();
+    w.raw(TOTAL_COUNT);
+    w.uint(offered[k].reduce((t, r) => t + counts[r], 0));
+    w.raw(AVAILABLE_ROOMS);
+    offered[k].forEach((r, i) => {
+      const room = s.rooms[r];
+      if (i > 0) w.byte(COMMA);
+      w.byte(123); // {
+      w.raw(room.idName);
+      w.raw(BEDS);
+      w.uint(room.beds);
+      w.raw(ADULTS);
+      w.uint(l.adults);
+      w.raw(CHILDREN_AGES);
+      writeAges();
+      w.raw(COUNT);
+      w.uint(counts[r]);
+      w.raw(PRODUCTS);
+      const pk = `${r}:${l.adults}`;
+      const done = written.get(pk);
+      if (done) w.copyFrom(done[0], done[1]);
+      else {
+        const from = w.pos;
+        writeProducts(w, room, priced.get(pk)!, stay, true);
+        written.set(pk, [from, w.pos]);
+      }
+      w.raw(END_LIST_OBJ);
+    });
+    w.raw(END_LIST_OBJ);
+  }
+  w.raw(END_LIST_OBJ);
+  return true;
 }
 
 /** 4.3's answer for one hotel and one occupancy, optionally one room type (by type or room id, any case). */
-export function hotelAnswerJson(s: HotelSnapshot, stay: Stay, adults: number, childrenAges: number[], roomType: string | null): string {
+export function writeHotelAnswer(w: Out, s: HotelSnapshot, stay: Stay, adults: number, childrenAges: number[], roomType: string | null) {
   const refused = refusedPlans(s, stay);
-  let total = 0;
-  let rooms = "";
+  const offered: Array<[Room, number, Array<Float64Array | null>]> = [];
   for (const room of s.rooms) {
     const count = countFor(s, room, stay);
     if (count <= 0 || adults > room.maxAdults || childrenAges.length > room.maxChildren) continue;
     if (roomType !== null && room.roomTypeUpper !== roomType && room.roomIdUpper !== roomType) continue;
-    const ps = productsJson(s, room, adults, stay, false, refused);
-    if (ps === "") continue;
-    total += count;
-    rooms += `${rooms === "" ? "" : ","}{${room.idName}"count":${count},"products":[${ps}]}`;
+    const ps = pricedPlans(s, room, adults, stay, refused);
+    if (anyPriced(ps)) offered.push([room, count, ps]);
   }
-  return `{"total_count":${total},"available_rooms":[${rooms}]}`;
+  w.ascii(`{"total_count":`);
+  w.uint(offered.reduce((t, o) => t + o[1], 0));
+  w.raw(AVAILABLE_ROOMS);
+  offered.forEach(([room, count, ps], i) => {
+    if (i > 0) w.byte(COMMA);
+    w.byte(123);
+    w.raw(room.idName);
+    w.raw(COUNT_FIRST);
+    w.uint(count);
+    w.raw(PRODUCTS);
+    writeProducts(w, room, ps, stay, false);
+    w.raw(END_LIST_OBJ);
+  });
+  w.raw(END_LIST_OBJ);
 }

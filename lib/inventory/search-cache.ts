@@ -17,7 +17,7 @@ import { Precompressed } from "@/lib/http/compress";
 import type { z } from "zod";
 import { agencySearchAnswer, agencySearchRequest, hotelSearchAnswer, hotelSearchRequest, type AgencySearch, type HotelSearch } from "./availability";
 import { notFound } from "@/lib/http/errors";
-import { agencyHotelJson, availabilityEngine, hotelAnswerJson, stayOf } from "./engine";
+import { availabilityEngine, Out, stayOf, writeAgencyHotel, writeHotelAnswer } from "./engine";
 import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
 
 const CITY_VERSION_SQL = `SELECT coalesce(string_agg(hotel_id::text || '.' || version::text, ',' ORDER BY hotel_id), '') AS v
@@ -58,8 +58,8 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /** `build` gives the answer's JSON text. */
-  get(key: string, version: string, build: () => Promise<string>): Promise<Precompressed> {
+  /** `build` gives the answer's JSON (text or UTF-8 bytes). */
+  get(key: string, version: string, build: () => Promise<string | Buffer>): Promise<Precompressed> {
     const found = this.entries.get(key);
     if (found && found.version === version) {
       this.hits += 1;
@@ -70,7 +70,7 @@ export class AnswerCache {
     }
     this.misses += 1;
     if (found) this.remove(key, found);
-    const entry: Entry = { version, bytes: 0, answer: build().then((text) => new Precompressed(Buffer.from(text, "utf8"))) };
+    const entry: Entry = { version, bytes: 0, answer: build().then((json) => new Precompressed(typeof json === "string" ? Buffer.from(json, "utf8") : json)) };
     this.entries.set(key, entry);
     entry.answer.then(
       (p) => {
@@ -152,27 +152,32 @@ function cityOrder(database: Database, city: string, version: string): Promise<n
   return ids;
 }
 
-/** 4.2's answer text from the engine, for the city's counters `version` (non-empty). */
-export async function engineAgencyAnswer(database: Database, q: AgencySearch, version: string): Promise<string> {
+/** 4.2's answer (UTF-8 JSON) from the engine, for the city's counters `version` (non-empty). */
+export async function engineAgencyAnswer(database: Database, q: AgencySearch, version: string): Promise<Buffer> {
   const [snaps, order] = await Promise.all([availabilityEngine(database).snapshots(parseVersions(version)), cityOrder(database, q.city, version)]);
+  // From here on synchronous: the bytes go straight into the engine's output buffer.
   const stay = stayOf(q.checkin, q.nights);
-  let out = "";
+  const w = new Out();
+  w.byte(91); // [
+  let any = false;
   for (const id of order) {
     const s = snaps.get(id);
     if (!s || !s.active || s.city !== q.city) continue;
-    const h = agencyHotelJson(s, stay, q.layout);
-    if (h !== null) out += (out === "" ? "" : ",") + h;
+    if (writeAgencyHotel(w, s, stay, q.layout, any)) any = true;
   }
   // The city has hotels (its counters are not empty): nothing to sell is an empty list, not a 404.
-  return `[${out}]`;
+  w.byte(93); // ]
+  return w.take();
 }
 
-/** 4.3's answer text from the engine, for the hotel's counter `version`. */
-export async function engineHotelAnswer(database: Database, q: HotelSearch, version: string): Promise<string> {
+/** 4.3's answer (UTF-8 JSON) from the engine, for the hotel's counter `version`. */
+export async function engineHotelAnswer(database: Database, q: HotelSearch, version: string): Promise<Buffer> {
   const snaps = await availabilityEngine(database).snapshots([[q.hotelId, BigInt(version)]]);
   const s = snaps.get(q.hotelId);
   if (!s || !s.active) throw notFound(`hotel_id: el hotel ${q.hotelId} no existe`);
-  return hotelAnswerJson(s, stayOf(q.checkin, q.nights), q.adults, q.childrenAges, q.roomType);
+  const w = new Out();
+  writeHotelAnswer(w, s, stayOf(q.checkin, q.nights), q.adults, q.childrenAges, q.roomType);
+  return w.take();
 }
 
 const json = async (v: Promise<unknown>) => new Precompressed(Buffer.from(JSON.stringify(await v), "utf8"));
