@@ -5,9 +5,12 @@
 //   npx next build
 //   node bench/availability.mjs
 //   BENCH_BEFORE_ROOT=/path/to/older/checkout node bench/availability.mjs   # also measures that build, same run
+//   (without BENCH_BEFORE_ROOT, "before" is this build with SEARCH_ENGINE=off, i.e. the SQL search; BENCH_ENGINE_OFF_BEFORE=0 skips it)
 //
 // For each server (this checkout and, with BENCH_BEFORE_ROOT, an older built checkout) it measures with autocannon:
-// 4.2 at 20 connections with `Accept-Encoding: gzip, br` and without, 4.2 with 1 connection, 4.3 at 20
+// 4.2 at 20 connections with `Accept-Encoding: gzip, br` and without, 4.2 with 1 connection, 4.2 with varied questions
+// (issue 28: every request another check-in, stay and party, the distinct count reported) lone and at 20
+// connections, 4.3 at 20
 // connections, 4.1 (booking) at 20 connections, and freshness under load (bookings and price changes made while
 // 4.2 runs at 20 connections; each write is followed by searches that must reflect it: the stale count must be
 // 0). Once per run: the hand-written SQL floor with plain `pg`, and a static node:http server (its own process)
@@ -21,6 +24,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import pg from "pg";
 import { CITY, NIGHTS, CHECKIN, CONNECTIONS, SECONDS, PORT, DB, BENCH_OPERATOR_KEY, addDays, pct, cannon, benchServer, machineLine, withCpu } from "./lib.mjs";
@@ -187,8 +191,48 @@ async function freshness({ base, key, agencyUrl, agencyInit, hotel }) {
   return { writes, probes, stale, staleSamples, loaded };
 }
 
-async function measure(label, root, name) {
-  const { key, hotelId, stop, url, pid } = await benchServer(undefined, { root, name });
+// Varied questions (issue 28): every request another check-in (300 days), stay (1-7 nights) and party (8
+// layouts): 16,800 distinct questions, walked in an order that repeats none before all were asked.
+const PARTIES = [
+  [{ adults: 2 }],
+  [{ adults: 1 }],
+  [{ adults: 2, children_ages: [7] }],
+  [{ adults: 2 }, { adults: 1, children_ages: [7] }],
+  [{ adults: 3 }],
+  [{ adults: 2, children_ages: [4, 9] }],
+  [{ adults: 1 }, { adults: 1 }],
+  [{ adults: 4, children_ages: [12] }],
+];
+const VARIED_DAYS = 300;
+export function variedQuestion(i) {
+  const k = (i * 7919) % (VARIED_DAYS * 7 * PARTIES.length);
+  const offset = k % VARIED_DAYS;
+  const nights = 1 + (Math.floor(k / VARIED_DAYS) % 7);
+  const party = Math.floor(k / (VARIED_DAYS * 7)) % PARTIES.length;
+  return { checkin: addDays(CHECKIN, offset), nights, body: JSON.stringify({ layout: PARTIES[party] }), key: `${offset}|${nights}|${party}` };
+}
+
+/** autocannon options for 4.2 with a new question per request; `seen` collects the distinct questions asked. */
+export function variedLoad(base, city, headers, seen, start = 0) {
+  let i = start;
+  return {
+    url: `${base}/api/v2/bookings/agencies/retailer/availability`,
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (req) => {
+          const q = variedQuestion(i++);
+          seen.add(q.key);
+          return { ...req, path: `/api/v2/bookings/agencies/retailer/availability?checkin=${q.checkin}&nights=${q.nights}&city=${city}`, body: q.body };
+        },
+      },
+    ],
+  };
+}
+
+async function measure(label, root, name, env = {}) {
+  const { key, hotelId, stop, url, pid } = await benchServer(undefined, { root, name, env });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -223,6 +267,13 @@ async function measure(label, root, name) {
     const gz = await cpu(() => cannon(post(gzHeaders)));
     const plain = await cpu(() => cannon(post(headers)));
     const h = await cpu(() => cannon({ url: hotelUrl, headers: { authorization: headers.authorization, "accept-encoding": "gzip, br" } }));
+    // Varied questions: lone, then at CONNECTIONS connections, each question asked once (different start points).
+    const seenOne = new Set();
+    const variedOne = await cpu(() => cannon({ ...variedLoad(base, "Villa%20Bench", gzHeaders, seenOne, 15_000), connections: 1, duration: 10 }));
+    variedOne.distinct = seenOne.size;
+    const seen = new Set();
+    const varied = await cpu(() => cannon(variedLoad(base, "Villa%20Bench", gzHeaders, seen, 0)));
+    varied.distinct = seen.size;
 
     // 4.1 on far nights with rooms to spare, spread over every room type (the booking bench's second shape).
     await client.query("UPDATE inventory_nights SET rooms = 1000000 WHERE date >= $1::date AND date < $1::date + $2::int", [BOOK_CHECKIN, BOOK_NIGHTS]);
@@ -266,7 +317,7 @@ async function measure(label, root, name) {
     );
     const fresh = await freshness({ base, key, agencyUrl, agencyInit: { method: "POST", headers: gzHeaders, body: agencyBody }, hotel: hotelRow });
     const floor = root === process.cwd() ? await sqlFloor(url) : null;
-    return { label, text, hotels, products, wire, one, gz, plain, h, book, fresh, floor, load: os.loadavg() };
+    return { label, text, hotels, products, wire, one, gz, plain, h, variedOne, varied, book, fresh, floor, load: os.loadavg() };
   } finally {
     await client.end();
     await stop();
@@ -280,7 +331,7 @@ const row = (what, r) => `| ${what} | ${f(r.requests.average)} | ${r.latency.p50
 /** CPU per request (server + database), before / after: less sensitive than req/s to what else runs on the machine. */
 function cpuRatios(a, b) {
   const total = (r) => (r.cpu && !r.cpu.partial ? r.cpu.server + r.cpu.db : null);
-  const parts = [["4.2 gzip", "gz"], ["4.2 plain", "plain"], ["4.3", "h"], ["4.1", "book"]].map(([name, k]) => {
+  const parts = [["4.2 gzip", "gz"], ["4.2 plain", "plain"], ["4.2 varied", "varied"], ["4.3", "h"], ["4.1", "book"]].map(([name, k]) => {
     const x = total(a[k]);
     const y = total(b[k]);
     return x && y ? `${name} ${y.toFixed(2)} -> ${x.toFixed(2)} ms (after / before x${(x / y).toFixed(2)})` : `${name} -`;
@@ -294,6 +345,8 @@ async function main() {
   const runs = [];
   runs.push(await measure("after (this checkout)", process.cwd(), `${DB}_after`));
   if (before) runs.push(await measure(`before (${before})`, before, `${DB}_before`));
+  // Issue 28: the same build with the engine off (SEARCH_ENGINE=off: answers built by the SQL search, as before).
+  else if (process.env.BENCH_ENGINE_OFF_BEFORE !== "0") runs.push(await measure("before (this build, SEARCH_ENGINE=off: the SQL search)", process.cwd(), `${DB}_before`, { SEARCH_ENGINE: "off" }));
   const gzAnswer = zlib.gzipSync(Buffer.from(runs[0].text, "utf8"), { level: 6 });
   const stat = await staticLimit(gzAnswer);
   const a = runs[0];
@@ -315,6 +368,8 @@ ${row("4.2 city, `Accept-Encoding: gzip, br`, 20 connections", r.gz)}
 ${row("4.2 city, no compression, 20 connections", r.plain)}
 ${row("4.2 city, `gzip, br`, 1 connection x 10 s", r.one)}
 ${row("4.3 one hotel, `gzip, br`, 20 connections", r.h)}
+${row(`4.2 varied questions (every request another check-in, stay and party), 1 connection x 10 s: ${r.variedOne.distinct} distinct`, r.variedOne)}
+${row(`4.2 varied questions, 20 connections: ${r.varied.distinct} distinct of ${r.varied.requests.total} requests`, r.varied)}
 ${row(`4.1 booking, spread over 200 room types, 20 connections`, r.book)}
 ${row(`4.2 during the freshness run (${FRESH_SECONDS} s, writes below)`, r.fresh.loaded)}
 
@@ -332,15 +387,20 @@ ${row("static node:http server, same answer as gzip (physical limit)", stat)}
 | SQL floor, one statement at a time (pg) | ${f(1000 / a.floor.single.p50)} | ${f(a.floor.single.p50)} | ${f(a.floor.single.p99)} | - | - |
 | SQL floor, ${CONNECTIONS} at once for ${FLOOR_SECONDS} s (pg) | ${f(a.floor.loaded.rps)} | ${f(a.floor.loaded.p50)} | ${f(a.floor.loaded.p99)} | - | - |
 
-Ratio API / static (4.2 gzip, 20 connections): ${((a.gz.requests.average / stat.requests.average) * 100).toFixed(1)} %${
-    runs[1] ? `; after / before: 4.2 gzip x${(a.gz.requests.average / runs[1].gz.requests.average).toFixed(1)}, 4.2 plain x${(a.plain.requests.average / runs[1].plain.requests.average).toFixed(1)}, 4.3 x${(a.h.requests.average / runs[1].h.requests.average).toFixed(1)}, 4.1 x${(a.book.requests.average / runs[1].book.requests.average).toFixed(2)}` : ""
+Ratio API / static (4.2 gzip, 20 connections): cached ${((a.gz.requests.average / stat.requests.average) * 100).toFixed(1)} %, varied questions ${(a.varied.requests.average / stat.requests.average).toFixed(3)}${
+    runs[1] ? ` (before: cached ${((runs[1].gz.requests.average / stat.requests.average) * 100).toFixed(1)} %, varied ${(runs[1].varied.requests.average / stat.requests.average).toFixed(3)})` : ""
+  }${
+    runs[1] ? `; after / before: 4.2 varied x${(a.varied.requests.average / runs[1].varied.requests.average).toFixed(1)}, 4.2 gzip x${(a.gz.requests.average / runs[1].gz.requests.average).toFixed(1)}, 4.2 plain x${(a.plain.requests.average / runs[1].plain.requests.average).toFixed(1)}, 4.3 x${(a.h.requests.average / runs[1].h.requests.average).toFixed(1)}, 4.1 x${(a.book.requests.average / runs[1].book.requests.average).toFixed(2)}` : ""
   }.
 ${runs[1] ? cpuRatios(a, runs[1]) : ""}`;
   console.log(out);
   if (runs.some((r) => r.fresh.stale > 0)) process.exitCode = 1;
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Run as a script (bench/growth.mjs imports the varied questions from here).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

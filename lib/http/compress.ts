@@ -1,8 +1,8 @@
 // Compression of /api JSON answers, negotiated with Accept-Encoding (br or gzip), above a size threshold.
 // The pipeline (handler.ts) compresses JSON bodies of COMPRESS_MIN_BYTES or more once per request; a body the
-// service already holds as `Precompressed` (a cached search answer) keeps each encoding after the first use,
-// so a cache hit costs no compression at all. Under Next.js the encoding travels in an internal header that
-// server.mjs turns into Content-Encoding, which Next's own gzip middleware then leaves alone: nothing is
+// service already holds as `Precompressed` (a search answer) keeps each encoding after the first use, so a
+// cache hit costs no compression at all; its levels depend on reuse (ONE_OFF_LEVELS, REUSED_LEVELS). Under
+// Next.js the encoding travels in an internal header that server.mjs turns into Content-Encoding, which Next's own gzip middleware then leaves alone: nothing is
 // compressed twice (see encodingHeader below).
 import zlib from "node:zlib";
 import { promisify } from "node:util";
@@ -66,24 +66,69 @@ function encodingHeader(): string | null {
 
 const isJson = (contentType: string | undefined) => !!contentType && /^application\/([\w.+-]*\+)?json\b/i.test(contentType);
 
-/** A JSON body built once and sent many times: each encoding is computed on first use and kept. */
+/**
+ * Compression levels for search answers (issue 28), chosen by measurement (docs/decisions.md §5.12): an
+ * answer sent once (most searches: each is another stay or party) gets a fast level, whose cost is a fraction
+ * of building it; an answer asked for again is re-encoded once, in the background, at the level with
+ * the best size for its cost, and every later use sends those bytes.
+ */
+export const ONE_OFF_LEVELS = { gzip: 1, br: 1 } as const;
+export const REUSED_LEVELS = { gzip: 9, br: 5 } as const;
+
+/** `encoding` at an explicit level (gzip 1-9, brotli quality 0-11). */
+export function compressAt(body: Buffer, encoding: Encoding, level: number): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level });
+  return brotliAsync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: level,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/**
+ * A JSON body that may be sent more than once (a search answer): each encoding is computed on first use at the
+ * one-off level, and on its second use re-encoded at the reused level (in the background: that use and the next
+ * ones send the fast bytes until the better ones are ready).
+ */
 export class Precompressed {
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private readonly encoded = new Map<Encoding, { bytes: Promise<Buffer>; best: boolean; upgrading: boolean }>();
 
   constructor(
     readonly body: Buffer,
     readonly contentType = "application/json; charset=utf-8",
   ) {}
 
-  /** The encoded bytes, computed once (concurrent first uses share the work). */
+  /** The encoded bytes (concurrent first uses share the work). */
   as(encoding: Encoding): Promise<Buffer> {
-    let p = this.encoded.get(encoding);
-    if (!p) {
-      p = compress(this.body, encoding);
-      this.encoded.set(encoding, p);
-      p.catch(() => this.encoded.delete(encoding));
+    const found = this.encoded.get(encoding);
+    if (!found) {
+      const entry = { bytes: compressAt(this.body, encoding, ONE_OFF_LEVELS[encoding]), best: false, upgrading: false };
+      this.encoded.set(encoding, entry);
+      entry.bytes.catch(() => {
+        if (this.encoded.get(encoding) === entry) this.encoded.delete(encoding);
+      });
+      return entry.bytes;
     }
-    return p;
+    if (!found.best && !found.upgrading) {
+      found.upgrading = true;
+      compressAt(this.body, encoding, REUSED_LEVELS[encoding]).then(
+        (better) => {
+          found.bytes = Promise.resolve(better);
+          found.best = true;
+        },
+        () => {
+          found.upgrading = false;
+        },
+      );
+    }
+    return found.bytes;
+  }
+
+  /** Whether `encoding` is held at the reused level yet (tests, metrics). */
+  isBest(encoding: Encoding): boolean {
+    return this.encoded.get(encoding)?.best === true;
   }
 
   /** Bytes of the identity body, for cache accounting (the encodings are a few % of it). */

@@ -16,6 +16,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { Precompressed } from "@/lib/http/compress";
 import type { z } from "zod";
 import { agencySearchAnswer, agencySearchRequest, hotelSearchAnswer, hotelSearchRequest, type AgencySearch, type HotelSearch } from "./availability";
+import { notFound } from "@/lib/http/errors";
+import { availabilityEngine, Out, stayOf, writeAgencyHotel, writeHotelAnswer } from "./engine";
 import type { agencyAvailabilityBody, agencyAvailabilityQuery, hotelAvailabilityQuery } from "./schema";
 
 const CITY_VERSION_SQL = `SELECT coalesce(string_agg(hotel_id::text || '.' || version::text, ',' ORDER BY hotel_id), '') AS v
@@ -56,7 +58,8 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  get(key: string, version: string, build: () => Promise<unknown>): Promise<Precompressed> {
+  /** `build` gives the answer's JSON (text or UTF-8 bytes). */
+  get(key: string, version: string, build: () => Promise<string | Buffer>): Promise<Precompressed> {
     const found = this.entries.get(key);
     if (found && found.version === version) {
       this.hits += 1;
@@ -67,7 +70,7 @@ export class AnswerCache {
     }
     this.misses += 1;
     if (found) this.remove(key, found);
-    const entry: Entry = { version, bytes: 0, answer: build().then((v) => new Precompressed(Buffer.from(JSON.stringify(v), "utf8"))) };
+    const entry: Entry = { version, bytes: 0, answer: build().then((json) => new Precompressed(typeof json === "string" ? Buffer.from(json, "utf8") : json)) };
     this.entries.set(key, entry);
     entry.answer.then(
       (p) => {
@@ -118,6 +121,67 @@ export function searchCache(database: Database): AnswerCache {
 
 const layoutKey = (q: AgencySearch) => q.layout.map((l) => `${l.adults}:${l.childrenAges.join(".")}`).join("|");
 
+// SEARCH_ENGINE=off: answers built by the channel manager's SQL search (availability.ts), as before issue 28.
+const engineOn = () => process.env.SEARCH_ENGINE !== "off";
+
+/** "id.version,..." -> [id, version] pairs. */
+function parseVersions(v: string): Array<[number, bigint]> {
+  return v.split(",").map((part) => {
+    const dot = part.indexOf(".");
+    return [Number(part.slice(0, dot)), BigInt(part.slice(dot + 1))];
+  });
+}
+
+// The city's active hotels in answer order (name, then id, in the database's collation), per city counters:
+// any change to a hotel's name, city or state raises its counter, so the order is read again only then.
+const ORDER_SQL = `SELECT id FROM hotels WHERE city = $1 AND is_active ORDER BY name, id`;
+const g2 = globalThis as unknown as { __hbCityOrders?: WeakMap<Database, Map<string, { version: string; ids: Promise<number[]> }>> };
+function cityOrder(database: Database, city: string, version: string): Promise<number[]> {
+  g2.__hbCityOrders ??= new WeakMap();
+  let m = g2.__hbCityOrders.get(database);
+  if (!m) g2.__hbCityOrders.set(database, (m = new Map()));
+  const found = m.get(city);
+  if (found && found.version === version) return found.ids;
+  const ids = database.sql.query<{ id: number }>(ORDER_SQL, [city], { prepared: true }).then((rows) => rows.map((r) => r.id));
+  const entry = { version, ids };
+  m.set(city, entry);
+  ids.catch(() => {
+    if (m.get(city) === entry) m.delete(city);
+  });
+  if (m.size > 10_000) m.delete(m.keys().next().value as string);
+  return ids;
+}
+
+/** 4.2's answer (UTF-8 JSON) from the engine, for the city's counters `version` (non-empty). */
+export async function engineAgencyAnswer(database: Database, q: AgencySearch, version: string): Promise<Buffer> {
+  const [snaps, order] = await Promise.all([availabilityEngine(database).snapshots(parseVersions(version)), cityOrder(database, q.city, version)]);
+  // From here on synchronous: the bytes go straight into the engine's output buffer.
+  const stay = stayOf(q.checkin, q.nights);
+  const w = new Out();
+  w.byte(91); // [
+  let any = false;
+  for (const id of order) {
+    const s = snaps.get(id);
+    if (!s || !s.active || s.city !== q.city) continue;
+    if (writeAgencyHotel(w, s, stay, q.layout, any)) any = true;
+  }
+  // The city has hotels (its counters are not empty): nothing to sell is an empty list, not a 404.
+  w.byte(93); // ]
+  return w.take();
+}
+
+/** 4.3's answer (UTF-8 JSON) from the engine, for the hotel's counter `version`. */
+export async function engineHotelAnswer(database: Database, q: HotelSearch, version: string): Promise<Buffer> {
+  const snaps = await availabilityEngine(database).snapshots([[q.hotelId, BigInt(version)]]);
+  const s = snaps.get(q.hotelId);
+  if (!s || !s.active) throw notFound(`hotel_id: el hotel ${q.hotelId} no existe`);
+  const w = new Out();
+  writeHotelAnswer(w, s, stayOf(q.checkin, q.nights), q.adults, q.childrenAges, q.roomType);
+  return w.take();
+}
+
+const json = async (v: Promise<unknown>) => new Precompressed(Buffer.from(JSON.stringify(await v), "utf8"));
+
 /** 4.2 through the cache: the caller's checks always run; the answer is reused while the city's counters hold. */
 export async function cachedAgencyAvailability(
   database: Database,
@@ -126,12 +190,13 @@ export async function cachedAgencyAvailability(
   now: Date,
 ): Promise<Precompressed> {
   const q = agencySearchRequest(principal, input, now);
-  if (!enabled()) return new Precompressed(Buffer.from(JSON.stringify(await agencySearchAnswer(database, q)), "utf8"));
+  if (!enabled()) return json(agencySearchAnswer(database, q));
   const version = await cityVersion(database, q.city);
   // No hotel filed under the city: the answer is a 404, built (and thrown) every time.
-  if (version === "") return new Precompressed(Buffer.from(JSON.stringify(await agencySearchAnswer(database, q)), "utf8"));
+  if (version === "") return json(agencySearchAnswer(database, q));
   const key = `city|${q.city}|${q.checkin}|${q.nights}|${input.agencyType}|${layoutKey(q)}`;
-  return searchCache(database).get(key, version, () => agencySearchAnswer(database, q));
+  const build = engineOn() ? () => engineAgencyAnswer(database, q, version) : () => agencySearchAnswer(database, q).then((v) => JSON.stringify(v));
+  return searchCache(database).get(key, version, build);
 }
 
 const hotelKey = (q: HotelSearch) => `hotel|${q.hotelId}|${q.checkin}|${q.nights}|${q.adults}|${q.childrenAges.join(".")}|${q.roomType ?? ""}`;
@@ -139,8 +204,9 @@ const hotelKey = (q: HotelSearch) => `hotel|${q.hotelId}|${q.checkin}|${q.nights
 /** 4.3 through the cache. */
 export async function cachedHotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date): Promise<Precompressed> {
   const q = hotelSearchRequest(input, now);
-  if (!enabled()) return new Precompressed(Buffer.from(JSON.stringify(await hotelSearchAnswer(database, q)), "utf8"));
+  if (!enabled()) return json(hotelSearchAnswer(database, q));
   const version = await hotelVersion(database, q.hotelId);
-  if (version === null) return new Precompressed(Buffer.from(JSON.stringify(await hotelSearchAnswer(database, q)), "utf8"));
-  return searchCache(database).get(hotelKey(q), version, () => hotelSearchAnswer(database, q));
+  if (version === null) return json(hotelSearchAnswer(database, q));
+  const build = engineOn() ? () => engineHotelAnswer(database, q, version) : () => hotelSearchAnswer(database, q).then((v) => JSON.stringify(v));
+  return searchCache(database).get(hotelKey(q), version, build);
 }

@@ -1,7 +1,8 @@
 // Issue 17 across instances: two production servers (server.mjs) on one PostgreSQL database, each with its own
 // in-process search cache. Every kind of write made through instance A (a booking's hold, a cancellation, the
 // expiry job, ARI inventory and prices, a room type closed by direct SQL, a hotel renamed) is seen by the very
-// next search through instance B, whose cache held the previous answer. Also checks that cached answers go out
+// next search through instance B, whose cache held the previous answer, and by a question B never answered
+// before (issue 28: from its engine's snapshot of the hotel, reloaded after the write). Also checks that cached answers go out
 // compressed exactly once (br / gzip negotiated, no double encoding). Instance A serves everything through Next.js
 // (API_FAST_PATH=off); instance B answers the searches on its fast path (lib/http/node.ts, before Next.js), so
 // the freshness checks run on the fast path, and the same requests to both compare the fast path with Next.js
@@ -181,6 +182,47 @@ describe("search answers stay exact across two instances (writes through A, sear
 
     ok(await op("PATCH", `/v2/hotels/${ctx.hotelId}`, { name: "Hotel Renombrado" }), "rename");
     expect((await call(B, "POST", cityPath(), { key: ctx.key, body: LAYOUT })).body[0].hotel.name).toBe("Hotel Renombrado");
+  });
+
+  it("the engine (issue 28): a question B never answered before reflects each write through A", async () => {
+    // Every search here is a new question (one more layout item each time), so no cached answer can serve it:
+    // what B answers comes from its engine's snapshot of the hotel, which must be reloaded after each write.
+    let items = 0;
+    const fresh = async () => {
+      items += 1;
+      const layout = { layout: Array.from({ length: items }, () => ({ adults: 2 })) };
+      const r = ok(await call(B, "POST", cityPath(), { key: ctx.key, body: layout, headers: { "accept-encoding": "gzip, br" } }), "4.2");
+      const room = r.body[0]?.availability[0].available_rooms.find((x: { roomId: string }) => x.roomId === "DBL");
+      return { count: room?.count ?? 0, total: room?.products[0].baseRate.amountBeforeTax ?? null };
+    };
+    const expected = async () => {
+      const { rows } = await db.query(
+        `SELECT min(i.rooms - i.sold)::int AS count FROM inventory_nights i JOIN room_types rt ON rt.id = i.room_type_id
+         WHERE rt.hotel_id = $1 AND rt.room_id = 'DBL' AND i.date >= $2::date AND i.date < $2::date + $3::int`,
+        [ctx.hotelId, CHECKIN, NIGHTS],
+      );
+      return rows[0].count;
+    };
+    const op = (m: string, p: string, body?: unknown) => call(A, m, `/api${p}`, { key: OPERATOR_KEY, body });
+    ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/inventory`, { updates: [{ roomId: "DBL", from: CHECKIN, to: day(21), rooms: 3 }] }), "inventory");
+    expect((await fresh()).count).toBe(3);
+    const booked = ok(await call(A, "POST", `/api/v2/bookings/hotel_id=${ctx.hotelId}`, { key: ctx.key, body: booking("DBL") }), "booking");
+    expect((await fresh()).count).toBe(await expected());
+    expect(await expected()).toBe(2);
+    ok(await call(A, "POST", `/api/v2/bookings/chatbot/${booked.body.chatbot_id}/cancel`, { key: ctx.key }), "cancel");
+    expect((await fresh()).count).toBe(3);
+    ok(await op("PUT", `/v2/hotels/${ctx.hotelId}/rates`, { updates: [{ roomId: "DBL", rateId: "RO", from: CHECKIN, to: CHECKIN, amountBeforeTax: "111111.11" }] }), "rates");
+    const { rows } = await db.query(
+      `SELECT sum(r.amount_before_tax)::text AS t FROM rate_nights r JOIN room_types rt ON rt.id = r.room_type_id
+       WHERE rt.hotel_id = $1 AND rt.room_id = 'DBL' AND r.date >= $2::date AND r.date < $2::date + $3::int`,
+      [ctx.hotelId, CHECKIN, NIGHTS],
+    );
+    expect((await fresh()).total).toBe(Number(rows[0].t));
+    // A restriction by direct SQL: the arrival night closed to arrival, then opened again.
+    await db.query(`UPDATE inventory_nights SET closed_to_arrival = true WHERE date = $1::date AND room_type_id IN (SELECT id FROM room_types WHERE hotel_id = $2)`, [CHECKIN, ctx.hotelId]);
+    expect((await fresh()).count).toBe(0);
+    await db.query(`UPDATE inventory_nights SET closed_to_arrival = false WHERE date = $1::date AND room_type_id IN (SELECT id FROM room_types WHERE hotel_id = $2)`, [CHECKIN, ctx.hotelId]);
+    expect((await fresh()).count).toBe(3);
   });
 
   it("the cached answer goes out br or gzip as negotiated, encoded once, identical to the plain answer", async () => {
