@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
-import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { ChargePendingError, type CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
@@ -162,8 +162,18 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   const gateway = paymentGateway();
   let charge: CardChargeResult;
   try {
-    charge = await gateway.chargeCard({ transactionId, idempotencyKey: transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
-  } catch {
+    charge = await gateway.chargeCard({
+      transactionId,
+      idempotencyKey: transactionId,
+      card,
+      amount: amount.toFixed(2),
+      currency: "COP",
+      installments: order.installments,
+      payerEmail: order.email ?? undefined,
+    });
+  } catch (e) {
+    // Still undecided at the gateway (Wompi PENDING after its poll): 202, settled by its event or the reconciliation.
+    if (e instanceof ChargePendingError) return inVerification(transactionId);
     const voided = await gateway.void(transactionId, `void:${transactionId}`).catch(() => ({ ok: false as const, reason: "sin respuesta" }));
     if (!voided.ok) return inVerification(transactionId);
     charge = { approved: false, code: "gateway_error", reason: "no se obtuvo respuesta de la pasarela; el cobro se anuló y no se realizó ningún cargo" };
