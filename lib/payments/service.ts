@@ -203,10 +203,28 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const gateway = paymentGateway();
+  // Who pays and where they come back: Wompi requires them (PSE: name, phone, document; cash: the e-mail); the sandbox ignores them.
+  const who = input.kind === "cash" ? input.body.cash : input.body.bank_transfer;
+  const placing = {
+    transactionId,
+    amount: amount.toFixed(2),
+    currency: "COP",
+    now,
+    payer: {
+      email: order.email,
+      fullName: `${order.ref_name} ${order.ref_lastname}`.trim(),
+      phone: order.phone,
+      legalIdType: who.fiscal_number_type,
+      legalId: order.fiscal_number,
+      personType: who.user_type === "1" ? (1 as const) : (0 as const),
+    },
+    redirectUrl: checkoutUrl(transactionId),
+    description: order.detail,
+  };
   const extra =
     input.kind === "cash"
       ? {
-          placed: await gateway.createCashOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, cashMethod: input.body.cash.payment_type }),
+          placed: await gateway.createCashOrder({ ...placing, cashMethod: input.body.cash.payment_type }),
           fields: {
             cashMethod: input.body.cash.payment_type,
             userType: input.body.cash.user_type,
@@ -216,7 +234,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           },
         }
       : {
-          placed: await gateway.createBankTransferOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, bankCode: input.body.bank_transfer.bank_code }),
+          placed: await gateway.createBankTransferOrder({ ...placing, bankCode: input.body.bank_transfer.bank_code }),
           fields: {
             bankCode: input.body.bank_transfer.bank_code,
             userType: input.body.bank_transfer.user_type,
@@ -226,6 +244,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           },
         };
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  let expiresAt = extra.placed.expiresAt;
   const created = await db.$transaction(async (tx) => {
     const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
     if (reservation) {
@@ -234,6 +253,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
         throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
       }
+      // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
+      if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
     }
     if (opts.linkId) {
       const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
@@ -260,14 +281,15 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         phone: order.phone,
         ip: order.ip,
         paymentReference: extra.placed.reference,
-        expiresAt: extra.placed.expiresAt,
+        expiresAt,
         createdAt: now,
         ...extra.fields,
       },
       select: { id: true, apmDetailId: true },
     });
   });
-  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: checkoutUrl(created.id) };
+  // PSE at Wompi: the bank's page (async_payment_url); the payer comes back to our checkout page, which reads our record.
+  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: extra.placed.checkoutUrl ?? checkoutUrl(created.id) };
 }
 
 /**

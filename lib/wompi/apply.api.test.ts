@@ -200,3 +200,35 @@ describe(`Wompi events and reconciliation credit once (${testTarget()})`, () => 
     expect((await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { id: l2.id } })).status).toBe("active");
   });
 });
+
+describe(`cash at a Bancolombia correspondent through Wompi (${testTarget()})`, () => {
+  it("the order carries Wompi's codes; its event credits it once; a DECLINED one ends rejected", async () => {
+    const l = await newLink((await listeners.receiver("/temp")).url);
+    const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type: "0", address: "Calle 10 # 5-20, Cartagena" };
+    const r = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "cash", payment_type: "EFECTY", payer } });
+    expect(r.response.status).toBe(200);
+    const id = r.data!.transaction_id;
+    const [wompi] = fake.charges(id);
+    expect(wompi).toMatchObject({ payment_method_type: "BANCOLOMBIA_COLLECT", amount_in_cents: 48000000, customer_email: "laura@example.co" });
+    const p = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } });
+    expect(p.status).toBe("pending");
+    expect(p.paymentReference).toBe(wompi.payment_method.extra!.payment_intention_identifier);
+    const local = await api.db.sql.query<{ extra: { businessAgreementCode?: string } }>(`SELECT extra FROM wompi_transactions WHERE reference = $1`, [id]);
+    expect(local[0].extra.businessAgreementCode).toBeTruthy();
+
+    fake.events.mode = "duplicate";
+    fake.complete(wompi.id, "APPROVED");
+    await fake.events.idle();
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } })).status).toBe("approved");
+    expect((await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { id: l.id } })).status).toBe("paid");
+    await deliveriesIdle();
+    expect((await aplicado(l.id)).filter((s) => s === "aplicado")).toHaveLength(1);
+
+    const l2 = await newLink((await listeners.receiver("/temp")).url);
+    const r2 = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l2.code } }, body: { method: "cash", payment_type: "EFECTY", payer } });
+    const id2 = r2.data!.transaction_id;
+    fake.complete(fake.charges(id2)[0].id, "DECLINED");
+    await fake.events.idle();
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: id2 } })).status).toBe("rejected");
+  });
+});
