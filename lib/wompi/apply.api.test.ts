@@ -3,7 +3,7 @@
 // reconciliation racing (20 at once) credit it once and notify the link once; an event whose amount differs is
 // never credited; a lost event is found by the reconciliation; declines end rejected.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startApi } from "@/lib/testing/api";
+import { OPERATOR_KEY, startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
@@ -165,6 +165,11 @@ describe(`Wompi events and reconciliation credit once (${testTarget()})`, () => 
     // The reconciliation does not credit it either.
     await reconcileWompiPayments(api.db, later());
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } })).status).toBe("rejected");
+    // The operator sees it on the gateway overview, with the events URL to register.
+    const overview = await apiClient(api, OPERATOR_KEY).GET("/v2/gateway");
+    expect(overview.data).toMatchObject({ gateway: "wompi-test", events_url: "http://localhost:3000/api/gateways/wompi/events" });
+    expect(overview.data!.mismatches.find((m) => m.reference === id)?.mismatch).toContain("monto 1.00");
+    expect(overview.data!.events.find((e) => e.transaction_id === wompiId)).toMatchObject({ status: "APPROVED", outcome: "accepted", applied: true, apply_result: "mismatch" });
   });
 
   it("a signed event with another amount than ours, on a transaction Wompi shows right, is not credited", async () => {

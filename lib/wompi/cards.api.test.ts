@@ -3,7 +3,7 @@
 // reason in Spanish), and when Wompi answers 5xx or hangs on POST /transactions nothing is charged twice and the
 // payment ends in a true state (followed by reference, or 202 and then settled by the reconciliation).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi } from "@/lib/testing/api";
+import { OPERATOR_KEY, startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
@@ -100,5 +100,34 @@ describe(`4.9 by card through Wompi (${testTarget()})`, () => {
       expect(p.status).toBe("rejected");
       expect(fake.charges(id).filter((t) => t.status === "APPROVED")).toHaveLength(0);
     }
+  });
+
+  it("refunds: a full card refund is Wompi's void; a partial one is owed by hand ('reembolso manual pendiente'), listed with the payer and marked done once", async () => {
+    const full = await pay("WOMPI-REFUND-FULL");
+    const fullId = full.data!.transaction_id;
+    const r1 = await apiClient(api, agency.key).POST("/v2/payments/{id}/refund", { params: { path: { id: fullId } }, body: {} });
+    expect(r1.data).toMatchObject({ status: "succeeded", amount: 250000 });
+    expect(fake.transaction(fake.charges(fullId)[0].id)!.status).toBe("VOIDED");
+
+    const part = await pay("WOMPI-REFUND-PART");
+    const partId = part.data!.transaction_id;
+    const r2 = await apiClient(api, agency.key).POST("/v2/payments/{id}/refund", { params: { path: { id: partId } }, body: { amount: 50000 } });
+    expect(r2.data).toMatchObject({ status: "manual_pending", amount: 50000 });
+    expect(fake.transaction(fake.charges(partId)[0].id)!.status).toBe("APPROVED");
+    // The reconciliation does not retry it (nothing to retry at Wompi).
+    await reconcilePayments(api.db.prisma, new Date(Date.now() + 5 * 60_000));
+    expect((await api.db.prisma.paymentRefund.findUniqueOrThrow({ where: { id: r2.data!.refund_id } })).status).toBe("manual_pending");
+
+    const op = apiClient(api, OPERATOR_KEY);
+    const owed = await op.GET("/v2/gateway/manual-refunds");
+    expect(owed.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: r2.data!.refund_id, payment_id: partId, amount: 50000, payer_name: "Laura Gómez", payer_email: "laura@example.co" })]));
+    expect((await apiClient(api, agency.key).GET("/v2/gateway/manual-refunds")).response.status).toBe(403);
+    const done = await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: r2.data!.refund_id } } });
+    expect(done.data).toEqual({ id: r2.data!.refund_id, status: "done" });
+    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: r2.data!.refund_id } } })).response.status).toBe(409);
+    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: "rf_doesnotexist00" } } })).response.status).toBe(404);
+    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: "<script>" } } })).response.status).toBe(404);
+    expect((await api.db.prisma.paymentRefund.findUniqueOrThrow({ where: { id: r2.data!.refund_id } })).status).toBe("succeeded");
+    expect((await op.GET("/v2/gateway/manual-refunds")).data!.some((x) => x.id === r2.data!.refund_id)).toBe(false);
   });
 });
