@@ -237,3 +237,35 @@ describe(`cash at a Bancolombia correspondent through Wompi (${testTarget()})`, 
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: id2 } })).status).toBe("rejected");
   });
 });
+
+describe(`an approval that cannot be credited is owed by hand (${testTarget()})`, () => {
+  it("cash paid at the correspondent after the card paid the link: not credited, 'reembolso manual pendiente', marked done once", async () => {
+    const l = await newLink((await listeners.receiver("/temp")).url);
+    const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type: "0", address: "Calle 10 # 5-20, Cartagena" };
+    const cash = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "cash", payment_type: "EFECTY", payer } });
+    const cashId = cash.data!.transaction_id;
+    const card = await pendingCardPayment(l);
+    fake.complete(card.wompiId, "APPROVED");
+    await fake.events.idle();
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("approved");
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).status).toBe("cancelled");
+
+    // Wompi cannot cancel a pending collect reference: the payer still pays it.
+    fake.complete(fake.charges(cashId)[0].id, "APPROVED");
+    await fake.events.idle();
+    const p = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } });
+    expect(p.status).toBe("refunded");
+    expect(p.reversal).toBe("manual");
+    expect(p.reversedAt).toBeNull();
+    const op = apiClient(api, OPERATOR_KEY);
+    const owed = (await op.GET("/v2/gateway/manual-refunds")).data!.find((x) => x.id === cashId);
+    expect(owed).toMatchObject({ kind: "not_applied", amount: 480000, method: "cash", payer_name: "Laura Gómez Restrepo", payer_document: "1020304050" });
+    // The reconciliation does not pretend to reverse it.
+    await reconcilePayments(api.db.prisma, later());
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).reversedAt).toBeNull();
+    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(200);
+    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(409);
+    expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).reversedAt).not.toBeNull();
+    expect((await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { id: l.id } })).status).toBe("paid");
+  });
+});
