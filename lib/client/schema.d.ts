@@ -1366,6 +1366,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/gateway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pasarela de pagos: cuál está activa, la URL de eventos, los últimos eventos, discrepancias y reembolsos manuales pendientes */
+        get: operations["getV2Gateway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/gateway/manual-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reembolsos manuales pendientes: lo que la pasarela no devuelve por API (qué devolver y a quién) */
+        get: operations["getV2GatewayManualRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/gateway/manual-refunds/{id}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marcar un reembolso manual como pagado al pagador */
+        post: operations["postV2GatewayManualRefundsIdDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gateways/channex/events": {
         parameters: {
             query?: never;
@@ -5375,7 +5426,7 @@ export interface operations {
                         payment_id: string;
                         amount: number;
                         /** @enum {string} */
-                        status: "pending" | "succeeded";
+                        status: "pending" | "succeeded" | "manual_pending";
                         voucher_url: string;
                     };
                 };
@@ -9150,6 +9201,243 @@ export interface operations {
             };
             /** @description Wompi no es la pasarela activa */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getV2Gateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estado de la pasarela */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        gateway: "sandbox" | "wompi-test" | "wompi-production" | "misconfigured";
+                        /** @description La URL a registrar en el panel de Wompi (null con el sandbox) */
+                        events_url: string | null;
+                        events: {
+                            received_at: string;
+                            times_received: number;
+                            transaction_id: string | null;
+                            reference: string | null;
+                            status: string | null;
+                            outcome: string;
+                            reason: string | null;
+                            applied: boolean;
+                            apply_result: string | null;
+                        }[];
+                        mismatches: {
+                            reference: string;
+                            wompi_id: string | null;
+                            status: string;
+                            amount_in_cents: string;
+                            mismatch: string;
+                            at: string;
+                        }[];
+                        manual_refunds: {
+                            /** @description rf_… (reembolso de un pago aprobado) o tx_… (cobro aprobado que no se pudo aplicar) */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "refund" | "not_applied";
+                            payment_id: string;
+                            method: string;
+                            /** @description Lo que hay que devolver, COP */
+                            amount: number;
+                            payer_name: string;
+                            payer_email: string | null;
+                            payer_phone: string | null;
+                            payer_document: string | null;
+                            reason: string | null;
+                            since: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2GatewayManualRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pendientes, el más antiguo primero */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description rf_… (reembolso de un pago aprobado) o tx_… (cobro aprobado que no se pudo aplicar) */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "refund" | "not_applied";
+                        payment_id: string;
+                        method: string;
+                        /** @description Lo que hay que devolver, COP */
+                        amount: number;
+                        payer_name: string;
+                        payer_email: string | null;
+                        payer_phone: string | null;
+                        payer_document: string | null;
+                        reason: string | null;
+                        since: string;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV2GatewayManualRefundsIdDone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Misma clave y cuerpo en 24 h: misma respuesta sin repetir el trabajo */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marcado como hecho */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        status: "done";
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No existe */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No está pendiente de pago manual */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,8 @@ export interface WompiSettings {
   privateKey: string;
   eventsSecret: string;
   integritySecret: string;
+  /** WOMPI_CUSTOMER_EMAIL: sent to Wompi (which requires an e-mail) when the payer gave none; optional. */
+  customerEmail?: string;
 }
 
 export type PaymentGatewaySettings = { kind: "sandbox" } | ({ kind: "wompi" } & WompiSettings);
@@ -92,7 +94,11 @@ export function paymentGatewaySettings(env: Record<string, string | undefined> =
       `WOMPI_API_URL (${url.hostname}) does not match the ${mode === "production" ? "production" : "sandbox"} keys: Wompi would refuse them.`,
     );
   }
-  return { kind: "wompi", mode, apiUrl, publicKey, privateKey, eventsSecret, integritySecret };
+  const customerEmail = value("WOMPI_CUSTOMER_EMAIL");
+  if (customerEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail)) {
+    throw fail(`WOMPI_CUSTOMER_EMAIL debe ser un correo electrónico.`, `WOMPI_CUSTOMER_EMAIL must be an e-mail address.`);
+  }
+  return { kind: "wompi", mode, apiUrl, publicKey, privateKey, eventsSecret, integritySecret, ...(customerEmail ? { customerEmail } : {}) };
 }
 
 /** What the operator sees: sandbox, Wompi test or Wompi production. Never throws. */

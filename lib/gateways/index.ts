@@ -32,7 +32,7 @@ function gatewayFromSettings(): PaymentGateway {
   const s = paymentGatewaySettings();
   if (s.kind === "sandbox") return new SandboxGateway();
   const client = new WompiClient({ baseUrl: s.apiUrl, publicKey: s.publicKey, privateKey: s.privateKey, integritySecret: s.integritySecret, log });
-  return new WompiGateway({ client, database: getDatabase, log });
+  return new WompiGateway({ client, database: getDatabase, log, customerEmail: s.customerEmail });
 }
 
 /**

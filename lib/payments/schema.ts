@@ -176,7 +176,7 @@ export const refundBody = z
   });
 export type RefundBody = z.infer<typeof refundBody>;
 
-export const refundResult = z.object({ refund_id: z.string(), payment_id: z.string(), amount: z.number(), status: z.enum(["pending", "succeeded"]), voucher_url: z.string() });
+export const refundResult = z.object({ refund_id: z.string(), payment_id: z.string(), amount: z.number(), status: z.enum(["pending", "succeeded", "manual_pending"]), voucher_url: z.string() });
 
 export const refundView = z.object({
   refund_id: z.string(),

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
-import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { ChargePendingError, type CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
@@ -164,8 +164,18 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   const gateway = paymentGateway();
   let charge: CardChargeResult;
   try {
-    charge = await gateway.chargeCard({ transactionId, idempotencyKey: transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
-  } catch {
+    charge = await gateway.chargeCard({
+      transactionId,
+      idempotencyKey: transactionId,
+      card,
+      amount: amount.toFixed(2),
+      currency: "COP",
+      installments: order.installments,
+      payerEmail: order.email ?? undefined,
+    });
+  } catch (e) {
+    // Still undecided at the gateway (Wompi PENDING after its poll): 202, settled by its event or the reconciliation.
+    if (e instanceof ChargePendingError) return inVerification(transactionId);
     const voided = await gateway.void(transactionId, `void:${transactionId}`).catch(() => ({ ok: false as const, reason: "sin respuesta" }));
     if (!voided.ok) return inVerification(transactionId);
     charge = { approved: false, code: "gateway_error", reason: "no se obtuvo respuesta de la pasarela; el cobro se anuló y no se realizó ningún cargo" };
@@ -195,10 +205,28 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const gateway = paymentGateway();
+  // Who pays and where they come back: Wompi requires them (PSE: name, phone, document; cash: the e-mail); the sandbox ignores them.
+  const who = input.kind === "cash" ? input.body.cash : input.body.bank_transfer;
+  const placing = {
+    transactionId,
+    amount: amount.toFixed(2),
+    currency: "COP",
+    now,
+    payer: {
+      email: order.email,
+      fullName: `${order.ref_name} ${order.ref_lastname}`.trim(),
+      phone: order.phone,
+      legalIdType: who.fiscal_number_type,
+      legalId: order.fiscal_number,
+      personType: who.user_type === "1" ? (1 as const) : (0 as const),
+    },
+    redirectUrl: checkoutUrl(transactionId),
+    description: order.detail,
+  };
   const extra =
     input.kind === "cash"
       ? {
-          placed: await gateway.createCashOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, cashMethod: input.body.cash.payment_type }),
+          placed: await gateway.createCashOrder({ ...placing, cashMethod: input.body.cash.payment_type }),
           fields: {
             cashMethod: input.body.cash.payment_type,
             userType: input.body.cash.user_type,
@@ -208,7 +236,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           },
         }
       : {
-          placed: await gateway.createBankTransferOrder({ transactionId, amount: amount.toFixed(2), currency: "COP", now, bankCode: input.body.bank_transfer.bank_code }),
+          placed: await gateway.createBankTransferOrder({ ...placing, bankCode: input.body.bank_transfer.bank_code }),
           fields: {
             bankCode: input.body.bank_transfer.bank_code,
             userType: input.body.bank_transfer.user_type,
@@ -218,6 +246,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           },
         };
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  let expiresAt = extra.placed.expiresAt;
   const created = await db.$transaction(async (tx) => {
     const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
     if (reservation) {
@@ -226,6 +255,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
         throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
       }
+      // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
+      if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
     }
     if (opts.linkId) {
       const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
@@ -252,14 +283,15 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         phone: order.phone,
         ip: order.ip,
         paymentReference: extra.placed.reference,
-        expiresAt: extra.placed.expiresAt,
+        expiresAt,
         createdAt: now,
         ...extra.fields,
       },
       select: { id: true, apmDetailId: true },
     });
   });
-  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: checkoutUrl(created.id) };
+  // PSE at Wompi: the bank's page (async_payment_url); the payer comes back to our checkout page, which reads our record.
+  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: extra.placed.checkoutUrl ?? checkoutUrl(created.id) };
 }
 
 /**

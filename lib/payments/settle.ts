@@ -221,11 +221,13 @@ export type SettleOutcome =
   | { status: "cancelled" | "expired"; voucherCode: null; reason: string };
 
 /** Voids (card) or refunds (cash/PSE) at the gateway; never throws. */
-async function reverseAtGateway(p: { id: string; method: string; amount: string }): Promise<boolean> {
+async function reverseAtGateway(p: { id: string; method: string; amount: string }): Promise<boolean | "manual"> {
   try {
     const g = paymentGateway();
     const r = p.method === "card" ? await g.void(p.id, `void:${p.id}`) : await g.refund(p.id, p.amount, `refund:${p.id}`);
     if (!r.ok) log.warn("payment_reversal_refused", { transaction: p.id, reason: r.reason.slice(0, 200) });
+    // The gateway has no API for it (Wompi: PSE, cash, Nequi, a card past its void window): owed by hand.
+    if (!r.ok && r.manual) return "manual";
     return r.ok;
   } catch (e) {
     log.warn("payment_reversal_failed", { transaction: p.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
@@ -234,7 +236,11 @@ async function reverseAtGateway(p: { id: string; method: string; amount: string 
 }
 
 async function finishReversal(db: PrismaClient, p: PaymentRow, now: Date) {
-  if (await reverseAtGateway(p)) {
+  const r = await reverseAtGateway(p);
+  if (r === "manual") {
+    // "Reembolso manual pendiente": never retried, never pretended; reversed_at is set when the operator marks it done.
+    await db.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversal: "manual" } });
+  } else if (r) {
     await db.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversedAt: now } });
   }
 }
@@ -506,7 +512,7 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
     }
   }
   const unreversed = await db.$queryRawUnsafe<PaymentRow[]>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE status = 'refunded' AND reversed_at IS NULL ORDER BY created_at LIMIT 100`,
+    `SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE status = 'refunded' AND reversed_at IS NULL AND reversal IS DISTINCT FROM 'manual' ORDER BY created_at LIMIT 100`,
   );
   for (const p of unreversed) {
     await finishReversal(db, p, now);
@@ -525,10 +531,19 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
 }
 
 /** Card refunds go to the gateway; balance refunds are internal (the ledger was credited in the refund's transaction). */
-export async function completeRefundAtGateway(db: PrismaClient, r: { id: string; paymentId: string; amount: string; method: string }, now: Date): Promise<"succeeded" | "pending"> {
+export async function completeRefundAtGateway(
+  db: PrismaClient,
+  r: { id: string; paymentId: string; amount: string; method: string },
+  now: Date,
+): Promise<"succeeded" | "pending" | "manual_pending"> {
   if (r.method === "card") {
     try {
       const res = await paymentGateway().refund(r.paymentId, r.amount, `refund:${r.id}`);
+      if (!res.ok && res.manual) {
+        // No API reversal (Wompi: a partial card refund, a card past its void window): owed by hand until marked done.
+        await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "manual_pending" } });
+        return "manual_pending";
+      }
       if (!res.ok) return "pending";
     } catch (e) {
       log.warn("refund_gateway_failed", { refund: r.id, message: String((e as Error)?.message ?? e).slice(0, 200) });

@@ -1,16 +1,24 @@
-// The hook that turns a verified Wompi event into our payment's state (docs/payments.md "Wompi: design for
-// phase 2"). PHASE 1: it does nothing but let the event be recorded (wompi_events.applied stays false,
-// apply_result "not_wired"); nothing is credited from events yet, and the payments still settle through today's
-// paths. PHASE 2 implements it against the payment lifecycle (issue 25), and must:
-//   - treat the event as a hint: only transaction.id, .status and .amount_in_cents are signed, so ask Wompi
-//     (GET /transactions/{id}) and apply what Wompi answers, matched to our payment by the reference we sent;
-//   - credit nothing whose amount_in_cents, currency or reference differs from what we sent (a mismatch:
-//     recorded, shown to the operator, not credited);
-//   - apply each (transaction, status) once and never move a final payment back (the settle updates are
-//     conditional on `status = 'pending'`); it may be called again for an event not yet applied (a replay, or
-//     two deliveries at once), so it must be idempotent itself.
+// The hook that turns a verified Wompi event into our payment's state, and the reconciliation that asks Wompi
+// about every Wompi payment still pending (docs/payments.md "Wompi", phase 2). The event is a hint: only
+// transaction.id, .status and .amount_in_cents are signed, so Wompi is asked (GET /transactions/{id}) and what it
+// answers is applied, matched to our payment by the reference we sent (our transaction id).
+//   - Nothing credited that was not asked: Wompi's amount_in_cents, currency and reference (and the event's signed
+//     amount) must equal ours; else the payment is closed `rejected` (gateway_mismatch), never credited, and the
+//     mismatch is recorded (wompi_transactions.mismatch) and logged for the operator.
+//   - APPROVED credits through the payment state machine (lib/payments/settle.ts), whose updates are conditional
+//     on `status = 'pending'` under row locks: an event applied twice, or racing the payer's redirect and the poll,
+//     credits once, and a payment link is notified once. DECLINED and ERROR end `rejected`; VOIDED ends a pending
+//     payment `rejected` and confirms our own reversal of a `refunded` one (reversed_at).
+//   - An approval for a payment already closed (expired, rejected) is not credited: recorded as a mismatch for
+//     the operator (money Wompi collected that we did not apply: to be returned by hand).
 import type { Database } from "@/lib/db/open";
-import type { WompiStatus } from "@/lib/gateways/wompi/types";
+import type { WompiStatus, WompiTransaction } from "@/lib/gateways/wompi/types";
+import { paymentGateway } from "@/lib/gateways";
+import { mismatchOf, WompiGateway } from "@/lib/gateways/wompi/gateway";
+import { recordMismatch } from "@/lib/gateways/wompi/store";
+import { toCents } from "@/lib/gateways/wompi/signatures";
+import { settleApmOrder, settleCardPayment } from "@/lib/payments/settle";
+import { log } from "@/lib/http/log";
 
 export interface VerifiedTransactionEvent {
   /** wompi_events.id of the record. */
@@ -27,14 +35,161 @@ export interface VerifiedTransactionEvent {
 export interface ApplyResult {
   /** True once the event's status is reflected in our payment (or it is known to need nothing). */
   applied: boolean;
-  /** A short machine word for the record: not_wired, credited, mismatch, unknown_reference ... */
+  /** A short machine word for the record: credited, rejected, mismatch, unknown_reference ... */
   result: string;
 }
 
 export type WompiEventApplier = (database: Database, event: VerifiedTransactionEvent, now: Date) => Promise<ApplyResult>;
 
-/** Phase 1: records only. */
-export const applyWompiTransactionEvent: WompiEventApplier = async () => ({ applied: false, result: "not_wired" });
+/** Asks Wompi about the event's transaction and applies what Wompi answers (see the top of this file). */
+export const applyWompiTransactionEvent: WompiEventApplier = async (database, event, now) => {
+  const gateway = wompiGateway();
+  if (!gateway) return { applied: false, result: "not_wompi" };
+  const tx = await gateway.wompiTransaction({ id: event.transactionId });
+  if (!tx) return { applied: false, result: "unknown_transaction" };
+  return applyWompiTransaction(database, tx, now, { signedAmountInCents: event.amountInCents });
+};
+
+function wompiGateway(): WompiGateway | null {
+  const g = paymentGateway();
+  return g instanceof WompiGateway ? g : null;
+}
+
+interface OurPayment {
+  id: string;
+  method: string;
+  status: string;
+  amount: string;
+  reversal: string | null;
+  reversed_at: Date | null;
+}
+
+const DECLINE_TEXT: Record<string, string> = {
+  DECLINED: "rechazada por la entidad financiera",
+  ERROR: "la pasarela no pudo procesar el pago; no se realizó ningún cargo",
+  VOIDED: "el cobro fue anulado en la pasarela; no se realizó ningún cargo",
+};
+
+/**
+ * Applies Wompi's view of one transaction to the payment it belongs to (by reference). Idempotent: every change
+ * is conditional on the payment still being pending. `applied` false: nothing final yet (PENDING, or our payment
+ * row is not written yet); the event is tried again on its next delivery and by the reconciliation.
+ */
+export async function applyWompiTransaction(database: Database, tx: WompiTransaction, now: Date, opts: { signedAmountInCents?: number } = {}): Promise<ApplyResult> {
+  const db = database.prisma;
+  const rows = await database.sql.query<OurPayment>(
+    `SELECT id, method::text AS method, status::text AS status, amount::text AS amount, reversal, reversed_at FROM payment_transactions WHERE id = $1`,
+    [tx.reference],
+  );
+  const p = rows[0];
+  if (!p) return { applied: false, result: "unknown_reference" };
+  if (tx.status === "PENDING") return { applied: false, result: "pending" };
+
+  const asked = { reference: p.id, amountInCents: toCents(p.amount), currency: "COP" };
+  let why = mismatchOf(tx, asked);
+  if (!why && opts.signedAmountInCents !== undefined && opts.signedAmountInCents !== asked.amountInCents) why = "el evento trae otro monto";
+  if (why) {
+    await recordMismatch(database, tx.reference, why);
+    log.error("wompi_mismatch", { reference: tx.reference, transaction: tx.id, status: tx.status });
+    if (p.status === "pending") await reject(db, p, "gateway_mismatch", `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó`, now);
+    return { applied: true, result: "mismatch" };
+  }
+
+  if (tx.status === "APPROVED") {
+    if (p.status === "approved") return { applied: true, result: "already_applied" };
+    if (p.status === "refunded") return { applied: true, result: "not_applicable" };
+    if (p.method === "card") {
+      const o = await settleCardPayment(db, p.id, { approved: true, authorizationCode: tx.id }, now);
+      return { applied: true, result: o.status === "approved" ? "credited" : o.status };
+    }
+    const o = await settleApmOrder(db, p.id, "approved", now);
+    if (o) return { applied: true, result: o.status === "approved" ? "credited" : o.status };
+    const after = await database.sql.query<{ status: string }>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1`, [p.id]);
+    if (after[0]?.status === "approved" || after[0]?.status === "refunded") return { applied: true, result: "already_applied" };
+    // Closed before Wompi's approval arrived (expired, rejected): collected at Wompi, never credited here.
+    await recordMismatch(database, tx.reference, `aprobado por Wompi con el pago ya cerrado (${after[0]?.status ?? "?"}): devolver el dinero al pagador`);
+    log.error("wompi_approved_after_close", { reference: tx.reference, transaction: tx.id, status: after[0]?.status });
+    return { applied: true, result: "approved_after_close" };
+  }
+
+  // DECLINED, ERROR, VOIDED: no money stays with us.
+  if (tx.status === "VOIDED" && p.status === "refunded") {
+    await database.sql.query(`UPDATE payment_transactions SET reversed_at = $2 WHERE id = $1 AND status = 'refunded' AND reversed_at IS NULL`, [p.id, now]);
+    return { applied: true, result: "reversal_confirmed" };
+  }
+  if (tx.status === "VOIDED" && p.status === "approved") {
+    await recordMismatch(database, tx.reference, "anulado en Wompi fuera de la plataforma: el pago figura aprobado aquí");
+    log.error("wompi_voided_outside", { reference: tx.reference, transaction: tx.id });
+    return { applied: true, result: "voided_outside" };
+  }
+  if (p.status !== "pending") return { applied: true, result: "already_final" };
+  const reason = tx.status === "DECLINED" && tx.statusMessage ? `rechazada: ${tx.statusMessage.slice(0, 200)}` : DECLINE_TEXT[tx.status];
+  await reject(db, p, tx.status === "VOIDED" ? "voided" : tx.status === "ERROR" ? "gateway_error" : "declined", reason, now);
+  return { applied: true, result: "rejected" };
+}
+
+/** Closes a pending payment `rejected` through the state machine (a card's claims released), with our reason. */
+async function reject(db: Database["prisma"], p: OurPayment, code: string, reason: string, now: Date) {
+  if (p.method === "card") {
+    await settleCardPayment(db, p.id, { approved: false, code, reason }, now);
+    return;
+  }
+  const done = await settleApmOrder(db, p.id, "rejected", now);
+  if (done) {
+    await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = $2, decline_reason = $3 WHERE id = $1 AND status = 'rejected'`, p.id, code, reason.slice(0, 500));
+  }
+}
+
+/** Card payments younger than this are left to the request still polling Wompi for them. */
+export const RECONCILE_CARD_AFTER_MS = 60_000;
+
+/**
+ * Jobs payment-orders and payment-reconcile: asks Wompi about every Wompi payment still pending (a lost event
+ * loses nothing) and applies its final status; also retries accepted events not applied yet. No-op with the sandbox.
+ */
+export async function reconcileWompiPayments(database: Database, now: Date): Promise<number> {
+  const gateway = wompiGateway();
+  if (!gateway) return 0;
+  const pending = await database.sql.query<{ id: string; wompi_id: string | null }>(
+    `SELECT p.id, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
+     WHERE p.status = 'pending' AND (p.method <> 'card' OR p.created_at <= $1)
+     ORDER BY p.created_at LIMIT 100`,
+    [new Date(now.getTime() - RECONCILE_CARD_AFTER_MS)],
+  );
+  let n = 0;
+  for (const row of pending) {
+    try {
+      const tx = await gateway.wompiTransaction({ id: row.wompi_id ?? undefined, reference: row.id });
+      if (!tx || tx.status === "PENDING") continue;
+      const r = await applyWompiTransaction(database, tx, now);
+      if (r.applied) n++;
+    } catch (e) {
+      log.warn("wompi_reconcile_failed", { transaction: row.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    }
+  }
+  // Accepted events whose payment was not written yet, or whose apply failed: tried again.
+  const events = await database.sql.query<{ id: number; transaction_id: string; status: string; amount_in_cents: string; reference: string | null; currency: string | null }>(
+    `SELECT id, transaction_id, status, amount_in_cents::text AS amount_in_cents, reference, currency FROM wompi_events
+     WHERE outcome = 'accepted' AND NOT applied AND received_at > $1 ORDER BY id LIMIT 100`,
+    [new Date(now.getTime() - 72 * 60 * 60_000)],
+  );
+  for (const e of events) {
+    try {
+      const r = await wompiEventApplier()(
+        database,
+        { eventId: e.id, transactionId: e.transaction_id, status: e.status as WompiStatus, amountInCents: Number(e.amount_in_cents), reference: e.reference, currency: e.currency },
+        now,
+      );
+      if (r.applied) {
+        await database.sql.query(`UPDATE wompi_events SET applied = true, applied_at = $2, apply_result = $3 WHERE id = $1 AND NOT applied`, [e.id, now, r.result.slice(0, 64)]);
+        n++;
+      }
+    } catch (e2) {
+      log.warn("wompi_event_retry_failed", { event: e.id, message: String((e2 as Error)?.message ?? e2).slice(0, 200) });
+    }
+  }
+  return n;
+}
 
 let applier: WompiEventApplier = applyWompiTransactionEvent;
 

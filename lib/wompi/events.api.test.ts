@@ -88,7 +88,7 @@ describe(`Wompi events endpoint (${testTarget()})`, () => {
     await fake.events.idle();
     expect(fake.events.delivered.filter((d) => d.transactionId === t.id).map((d) => d.answered)).toEqual([200, 200]);
     expect(await rows("transaction_id = $1", [t.id])).toEqual([
-      { dedupe_key: `tx:${t.id}:APPROVED`, transaction_id: t.id, status: "APPROVED", verified: true, outcome: "accepted", reason: null, applied: false, apply_result: "not_wired", times_received: 2 },
+      { dedupe_key: `tx:${t.id}:APPROVED`, transaction_id: t.id, status: "APPROVED", verified: true, outcome: "accepted", reason: null, applied: false, apply_result: "unknown_reference", times_received: 2 },
     ]);
     // Wompi's retries (the same event later) are counted, not recorded again.
     const again = await fake.events.resend(fake.events.delivered.find((d) => d.transactionId === t.id)!.body);

@@ -22,3 +22,39 @@ export const wompiEventAnswer = z
     duplicate: z.boolean().meta({ description: "El mismo (transacción, estado) ya se había recibido" }),
     applied: z.boolean().meta({ description: "Si el evento ya se aplicó al pago" }),
   });
+
+export const manualRefundIdParam = z.object({ id: z.string().max(100, "máximo 100 caracteres") });
+
+export const manualRefundOwed = z.object({
+  id: z.string().meta({ description: "rf_… (reembolso de un pago aprobado) o tx_… (cobro aprobado que no se pudo aplicar)" }),
+  kind: z.enum(["refund", "not_applied"]),
+  payment_id: z.string(),
+  method: z.string(),
+  amount: z.number().meta({ description: "Lo que hay que devolver, COP" }),
+  payer_name: z.string(),
+  payer_email: z.string().nullable(),
+  payer_phone: z.string().nullable(),
+  payer_document: z.string().nullable(),
+  reason: z.string().nullable(),
+  since: z.string(),
+});
+
+export const gatewayOverview = z.object({
+  gateway: z.enum(["sandbox", "wompi-test", "wompi-production", "misconfigured"]),
+  events_url: z.string().nullable().meta({ description: "La URL a registrar en el panel de Wompi (null con el sandbox)" }),
+  events: z.array(
+    z.object({
+      received_at: z.string(),
+      times_received: z.number(),
+      transaction_id: z.string().nullable(),
+      reference: z.string().nullable(),
+      status: z.string().nullable(),
+      outcome: z.string(),
+      reason: z.string().nullable(),
+      applied: z.boolean(),
+      apply_result: z.string().nullable(),
+    }),
+  ),
+  mismatches: z.array(z.object({ reference: z.string(), wompi_id: z.string().nullable(), status: z.string(), amount_in_cents: z.string(), mismatch: z.string(), at: z.string() })),
+  manual_refunds: z.array(manualRefundOwed),
+});

@@ -278,7 +278,10 @@ describe(`Wompi gateway: what a remote processor does (${testTarget()})`, () => 
 
   it("refuses what Wompi would refuse before sending anything: no payer e-mail, PSE without the payer's data, another currency", async () => {
     const k = key();
-    await expect(gw.chargeCard({ ...charge(k), payerEmail: undefined })).rejects.toThrow(/correo del pagador/);
+    // No e-mail (and no WOMPI_CUSTOMER_EMAIL): a rejection the payer can read, nothing sent to Wompi.
+    const before = fake.requests.length;
+    await expect(gw.chargeCard({ ...charge(k), payerEmail: undefined })).resolves.toMatchObject({ approved: false, code: "payer_email_required", reason: expect.stringMatching(/correo del pagador/) });
+    expect(fake.requests.length).toBe(before);
     await expect(gw.chargeCard({ ...charge(k), currency: "USD" })).rejects.toThrow(/COP/);
     const e = await gw.createBankTransferOrder({ transactionId: k, amount: "1000.00", currency: "COP", now: new Date(), bankCode: "1" }).catch((x) => x);
     expect(e).toBeInstanceOf(WompiGatewayError);

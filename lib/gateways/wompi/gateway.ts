@@ -24,7 +24,7 @@ import {
 } from "../payment-gateway";
 import type { WompiClient, WompiError } from "./client";
 import { fromCents, toCents } from "./signatures";
-import { localTransaction, markFailed, recordAttempt, saveTransaction, type LocalTransaction } from "./store";
+import { localTransaction, markFailed, recordAttempt, recordMismatch, saveTransaction, type LocalTransaction } from "./store";
 import type { PaymentMethodInput, WompiTransaction } from "./types";
 import { redact } from "@/lib/http/log";
 import { HttpError } from "@/lib/http/errors";
@@ -59,6 +59,8 @@ export interface WompiGatewayOptions {
    */
   unknownAfterMs?: number;
   log?: Logger;
+  /** The e-mail sent to Wompi when the payer gave none (WOMPI_CUSTOMER_EMAIL): Wompi requires one. */
+  customerEmail?: string;
 }
 
 type Found = { tx: WompiTransaction | null; local: LocalTransaction | null };
@@ -89,7 +91,8 @@ export class WompiGateway implements PaymentGateway {
   async chargeCard(input: CardChargeInput): Promise<CardChargeResult> {
     const db = await this.opts.database();
     if (input.currency !== "COP") throw new WompiGatewayError("Wompi solo cobra en pesos colombianos (COP)");
-    if (!input.payerEmail) throw new WompiGatewayError("falta el correo del pagador, que Wompi exige para cobrar");
+    const payerEmail = input.payerEmail ?? this.opts.customerEmail;
+    if (!payerEmail) return { approved: false, code: "payer_email_required", reason: `Wompi exige el correo del pagador para cobrar; ${NO_CHARGE}` };
     const amountInCents = toCents(input.amount);
     const reference = input.idempotencyKey;
 
@@ -109,7 +112,7 @@ export class WompiGateway implements PaymentGateway {
       throw new WompiGatewayError(token.error.message); // a token alone charges nothing
     }
     const paymentMethod: PaymentMethodInput = { type: "CARD", token: token.value.id, installments: input.installments };
-    const created = await this.client.createTransaction({ reference, amountInCents, currency: "COP", customerEmail: input.payerEmail, paymentMethod });
+    const created = await this.client.createTransaction({ reference, amountInCents, currency: "COP", customerEmail: payerEmail, paymentMethod });
     if (!created.ok) {
       const tx = await this.afterFailedCreate(db, reference, created.error);
       if (tx) return this.cardOutcome(db, tx);
@@ -125,7 +128,7 @@ export class WompiGateway implements PaymentGateway {
     const f = await this.find(db, idempotencyKey);
     if (f.tx) {
       if (f.tx.status === "PENDING") throw new ChargePendingError(f.tx.id);
-      return finalOutcome(f.tx);
+      return this.checked(db, f.tx, f.local);
     }
     if (f.local?.status === "FAILED") return refused(f.local.statusMessage);
     if (f.local && f.local.ageMs < this.unknownAfterMs) throw new WompiGatewayError("Wompi aún no muestra el cobro; se consultará de nuevo");
@@ -257,7 +260,34 @@ export class WompiGateway implements PaymentGateway {
   private async cardOutcome(db: Database, tx: WompiTransaction): Promise<CardChargeResult> {
     const final = await this.pollUntil(db, tx, (t) => t.status !== "PENDING", this.opts.cardPollMs ?? 15_000);
     if (final.status === "PENDING") throw new ChargePendingError(final.id);
-    return finalOutcome(final);
+    return this.checked(db, final, await localTransaction(db, final.reference));
+  }
+
+  /** A final outcome, unless Wompi's amount or currency differ from what we asked: then never an approval. */
+  private async checked(db: Database, tx: WompiTransaction, local: LocalTransaction | null): Promise<CardChargeResult> {
+    const why = local ? mismatchOf(tx, { reference: local.reference, amountInCents: local.amountInCents, currency: local.currency }) : null;
+    if (!why) return finalOutcome(tx);
+    await recordMismatch(db, tx.reference, why);
+    this.opts.log?.error("wompi_mismatch", { reference: tx.reference, transaction: tx.id, status: tx.status });
+    return { approved: false, code: "gateway_mismatch", reason: `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó` };
+  }
+
+  /**
+   * What Wompi holds now for one of our payments, by Wompi's id (an event) or by our reference, saved in our
+   * record; null when Wompi does not know it. Used by the events hook and the reconciliation (lib/wompi/apply.ts).
+   */
+  async wompiTransaction(ref: { id?: string; reference?: string }): Promise<WompiTransaction | null> {
+    const db = await this.opts.database();
+    if (ref.id) {
+      const r = await this.client.getTransaction(ref.id);
+      if (r.ok) {
+        await saveTransaction(db, r.value);
+        return r.value;
+      }
+      if (r.error.kind !== "not_found") throw new WompiGatewayError(r.error.message);
+      if (!ref.reference) return null;
+    }
+    return ref.reference ? (await this.find(db, ref.reference)).tx : null;
   }
 
   private async createOrder(input: ApmOrderInput, paymentMethod: PaymentMethodInput, ready: (t: WompiTransaction) => boolean): Promise<WompiTransaction> {
@@ -341,6 +371,18 @@ function shorten(s: string, max: number): string {
   if (t.length <= max) return t;
   const cut = t.slice(0, max + 1).lastIndexOf(" ");
   return (cut >= max / 2 ? t.slice(0, cut) : t.slice(0, max)).trim();
+}
+
+/**
+ * Null when Wompi's transaction is what we asked for; else what differs, in Spanish (docs/payments.md "Nothing
+ * credited that was not asked").
+ */
+export function mismatchOf(tx: { reference: string; amountInCents: number; currency: string }, asked: { reference: string; amountInCents: number; currency: string }): string | null {
+  const out: string[] = [];
+  if (tx.reference !== asked.reference) out.push("otra referencia");
+  if (tx.amountInCents !== asked.amountInCents) out.push(`monto ${fromCents(tx.amountInCents)} en lugar de ${fromCents(asked.amountInCents)}`);
+  if (tx.currency !== asked.currency) out.push(`moneda ${tx.currency.slice(0, 8)} en lugar de ${asked.currency}`);
+  return out.length ? out.join(", ") : null;
 }
 
 const manual = (reason: string): ReversalResult => ({ ok: false, reason, manual: true });

@@ -89,3 +89,20 @@ export async function markFailed(db: Database, reference: string, message: strin
     message.slice(0, 300),
   ]);
 }
+
+/** Wompi reported something we did not ask for (or an approval we could not credit): kept for the operator, first reason wins. */
+export async function recordMismatch(db: Database, reference: string, why: string): Promise<void> {
+  await db.sql.query(`UPDATE wompi_transactions SET mismatch = COALESCE(mismatch, $2), mismatch_at = COALESCE(mismatch_at, now()), updated_at = now() WHERE reference = $1`, [
+    reference,
+    why.slice(0, 300),
+  ]);
+}
+
+/** Transactions Wompi reported differently from what we asked, newest first (the operator's "Pasarela" page). */
+export async function wompiMismatches(db: Database, limit = 50) {
+  return db.sql.query<{ reference: string; wompi_id: string | null; method: string; status: string; amount_in_cents: string; mismatch: string; mismatch_at: Date }>(
+    `SELECT reference, wompi_id, method, status, amount_in_cents::text AS amount_in_cents, mismatch, mismatch_at FROM wompi_transactions
+     WHERE mismatch IS NOT NULL ORDER BY mismatch_at DESC LIMIT $1`,
+    [limit],
+  );
+}

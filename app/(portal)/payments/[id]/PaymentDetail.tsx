@@ -191,7 +191,7 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
               <li key={r.refund_id} className="py-3 text-sm" data-testid="refund-item">
                 <div className="flex items-center justify-between gap-3">
                   <span className="font-semibold">{money(r.amount)}</span>
-                  <Badge tone={r.status === "succeeded" ? "green" : "yellow"}>{r.status === "succeeded" ? t("detail.refundStatusSucceeded") : t("detail.refundStatusPending")}</Badge>
+                  <Badge tone={r.status === "succeeded" ? "green" : "yellow"}>{r.status === "succeeded" ? t("detail.refundStatusSucceeded") : r.status === "manual_pending" ? t("detail.refundStatusManual") : t("detail.refundStatusPending")}</Badge>
                 </div>
                 <p className="mt-1 text-slate-500">{formatDateTime(r.created_at, locale)}</p>
                 {r.reason && <p className="mt-1">{r.reason}</p>}
@@ -219,7 +219,7 @@ export function PaymentDetail({ payment: p }: { payment: Payment }) {
                     <td className="whitespace-nowrap text-right font-medium">{money(r.amount)}</td>
                     <td>{r.reason ?? "—"}</td>
                     <td>
-                      <Badge tone={r.status === "succeeded" ? "green" : "yellow"}>{r.status === "succeeded" ? t("detail.refundStatusSucceeded") : t("detail.refundStatusPending")}</Badge>
+                      <Badge tone={r.status === "succeeded" ? "green" : "yellow"}>{r.status === "succeeded" ? t("detail.refundStatusSucceeded") : r.status === "manual_pending" ? t("detail.refundStatusManual") : t("detail.refundStatusPending")}</Badge>
                     </td>
                     <td className="whitespace-nowrap text-right">
                       <Link href={r.voucher_url.replace(/^\/v2/, "")} className="text-sm font-medium text-brand-700 hover:underline">
