@@ -8,12 +8,12 @@ import { paymentLinksJob } from "@/lib/links/jobs";
 import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
 import { channelGuestsJob, channelHoldsJob } from "@/lib/gateways/jobs";
-import { wompiEventsJob } from "@/lib/wompi/jobs";
+import { askingWompiFirst, wompiEventsJob } from "@/lib/wompi/jobs";
 import { channexBookingsJob, channexSyncJob } from "@/lib/gateways/channex/jobs";
 
 export const jobs: Job[] = [];
-jobs.push(paymentOrdersJob);
-jobs.push(paymentReconcileJob);
+jobs.push(askingWompiFirst(paymentOrdersJob));
+jobs.push(askingWompiFirst(paymentReconcileJob));
 jobs.push(webhooksJob);
 jobs.push(reservationsExpiryJob);
 jobs.push(channelHoldsJob);
