@@ -16,6 +16,7 @@ import { reportRoutes } from "@/lib/reports/routes";
 import { wompiRoutes } from "@/lib/wompi/routes";
 import { metricsRoute } from "@/lib/metrics/routes";
 import { channexRoutes } from "@/lib/gateways/channex/routes";
+import { mailRoutes } from "@/lib/mail/routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -31,5 +32,6 @@ routes.push(...authRoutes);
 routes.push(...mcpRoutes);
 routes.push(...wompiRoutes);
 routes.push(...channexRoutes);
+routes.push(...mailRoutes);
 routes.push(...jobs.map(cronRoute));
 routes.push(metricsRoute);
