@@ -15,6 +15,7 @@ export const en: Messages = {
     organizations: "Organizations",
     cards: "Virtual cards",
     webhooks: "Webhooks",
+    emails: "E-mails",
     agencies: "Agencies",
     accountHolders: "Account holders",
     hotels: "Hotels",

@@ -14,6 +14,7 @@ export const es = {
     organizations: "Organizaciones",
     cards: "Tarjetas virtuales",
     webhooks: "Webhooks",
+    emails: "Correos",
     agencies: "Agencias",
     accountHolders: "Titulares de cuenta",
     hotels: "Hoteles",

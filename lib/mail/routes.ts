@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { defineRoute, RawResponse } from "@/lib/http/route";
 import { linkCodeParam } from "@/lib/links/schema";
-import { emailAttachment, getEmail, listEmails, listTemplates, previewTemplate, sendLinkByEmail } from "./service";
+import { emailAttachment, getEmail, listTemplates, previewTemplate, sendLinkByEmail } from "./service";
+import { listEmails } from "./list";
 
 const TAGS = ["Correos"];
 const STATUSES = ["pending", "sent", "kept", "failed", "suppressed"] as const;

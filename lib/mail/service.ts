@@ -1,75 +1,15 @@
-// What the portal's 'Correos' page and the API show of the outbox: the list with status, one e-mail rendered as
-// the recipient sees it with its attachments, the templates with sample data, and 'enviar por correo' for links.
+// One e-mail rendered as the recipient sees it with its attachments, the templates with sample data, and
+// 'enviar por correo' for links (the list is lib/mail/list.ts, which server pages import without the renderer).
 import type { PrismaClient } from "@/lib/db/generated/client";
-import type { Prisma } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { config } from "@/lib/config";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
 import { renderEmail } from "./render";
 import { TEMPLATES, isTemplate } from "./templates/catalog";
 import { attachmentRefs, makeAttachment } from "./attachments";
-import { mailMode } from "./config";
+import { EMAIL_STATUS_WORDS } from "./list";
 import { emailPaymentLink } from "./facts";
-
-export const EMAIL_STATUS_WORDS: Record<string, string> = {
-  pending: "Por enviar",
-  sent: "Enviado",
-  kept: "Guardado (sin SMTP)",
-  failed: "Fallido",
-  suppressed: "No enviado",
-};
-
-export interface ListQuery {
-  status?: string;
-  template?: string;
-  q?: string;
-  page: number;
-  per_page: number;
-}
-
-function scopeWhere(principal: Principal): Prisma.EmailWhereInput {
-  if (principal.role === "operator") return {};
-  if (principal.role === "agency") return { agencyId: principal.agencyId ?? -1 };
-  return { id: "" };
-}
-
-export async function listEmails(db: PrismaClient, principal: Principal, q: ListQuery) {
-  if (q.template && !isTemplate(q.template)) throw badRequest("template: no es una plantilla conocida");
-  const where: Prisma.EmailWhereInput = {
-    ...scopeWhere(principal),
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.template ? { template: q.template } : {}),
-    ...(q.q ? { OR: [{ recipient: { contains: q.q.toLowerCase() } }, { subject: { contains: q.q, mode: "insensitive" } }] } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db.email.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
-    db.email.count({ where }),
-  ]);
-  const mode = mailMode();
-  return {
-    mode: mode.mode,
-    from: mode.from,
-    items: rows.map((e) => ({
-      id: e.id,
-      template: e.template,
-      template_title: TEMPLATES[e.template]?.title ?? e.template,
-      recipient: e.recipient,
-      recipient_name: e.recipientName,
-      subject: e.subject,
-      status: e.status,
-      status_label: EMAIL_STATUS_WORDS[e.status] ?? e.status,
-      attempts: e.attemptCount,
-      attachments: attachmentRefs(e.data).length,
-      last_error: e.lastError,
-      created_at: isoBogota(e.createdAt),
-      sent_at: e.sentAt ? isoBogota(e.sentAt) : null,
-    })),
-    total,
-    page: q.page,
-    per_page: q.per_page,
-  };
-}
 
 async function owned(db: PrismaClient, principal: Principal, id: string) {
   const e = await db.email.findUnique({ where: { id } });
