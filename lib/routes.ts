@@ -17,6 +17,7 @@ import { wompiRoutes } from "@/lib/wompi/routes";
 import { metricsRoute } from "@/lib/metrics/routes";
 import { channexRoutes } from "@/lib/gateways/channex/routes";
 import { mailRoutes } from "@/lib/mail/routes";
+import { inviteRoutes } from "@/lib/auth/invite-routes";
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -33,5 +34,6 @@ routes.push(...mcpRoutes);
 routes.push(...wompiRoutes);
 routes.push(...channexRoutes);
 routes.push(...mailRoutes);
+routes.push(...inviteRoutes);
 routes.push(...jobs.map(cronRoute));
 routes.push(metricsRoute);

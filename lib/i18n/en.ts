@@ -47,6 +47,7 @@ export const en: Messages = {
   },
   login: {
     title: "Sign in",
+    forgot: "Forgot your password?",
     subtitle: "Portal for agencies, operators and hotels",
     email: "Email",
     password: "Password",

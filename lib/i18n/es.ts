@@ -46,6 +46,7 @@ export const es = {
   },
   login: {
     title: "Iniciar sesión",
+    forgot: "¿Olvidó su contraseña?",
     subtitle: "Portal de agencias, operadores y hoteles",
     email: "Correo electrónico",
     password: "Contraseña",

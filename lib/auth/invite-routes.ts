@@ -1,0 +1,58 @@
+// Invitations and password reset by e-mail (docs/emails.md): single-use, expiring links to choose a password.
+import { z } from "zod";
+import { defineRoute } from "@/lib/http/route";
+import { notFound } from "@/lib/http/errors";
+import { inviteUser, requestPasswordReset, setPasswordWithToken } from "./user-tokens";
+import { assertTeamManager } from "@/lib/agencies/team";
+
+const TAGS = ["Acceso"];
+const msg = z.object({ msg: z.string() });
+
+export const inviteRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/auth/password/forgot",
+    access: "public",
+    summary: "Pedir un enlace para elegir una contraseña nueva",
+    description: "Siempre responde 200 con el mismo mensaje (no dice si el correo existe). El enlace vence en 1 hora y sirve una vez.",
+    tags: TAGS,
+    body: z.object({ email: z.string({ error: "es obligatorio" }).trim().max(254, "máximo 254 caracteres") }),
+    responses: [{ status: 200, description: "Pedido recibido", schema: msg }],
+    handler: ({ db, body, clock }) => requestPasswordReset(db, body.email, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/auth/password/set",
+    access: "public",
+    summary: "Elegir la contraseña con el enlace de una invitación o de un restablecimiento",
+    description: "Un enlace usado, vencido o desconocido responde 400 y no cambia nada.",
+    tags: TAGS,
+    body: z.object({
+      token: z.string({ error: "es obligatorio" }).max(200, "no es válido"),
+      password: z.string({ error: "es obligatorio" }).min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres"),
+    }),
+    responses: [{ status: 200, description: "Contraseña guardada", schema: msg.extend({ email: z.string() }) }, { status: 400, description: "Enlace usado, vencido o no válido" }],
+    handler: ({ db, body, clock }) => setPasswordWithToken(db, body.token, body.password, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/users/{id}/invitation",
+    access: ["operator", "agency"],
+    summary: "Enviar (de nuevo) la invitación de un usuario para que elija su contraseña",
+    description: "El operador invita a cualquier usuario; un administrador del equipo de una agencia, a los de su agencia. Retira los enlaces anteriores sin usar.",
+    tags: TAGS,
+    params: z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") }),
+    responses: [{ status: 200, description: "Invitación en la bandeja de salida", schema: msg.extend({ expires_at: z.string() }) }],
+    async handler({ db, principal, params, clock }) {
+      const u = await db.user.findUnique({ where: { id: params.id }, select: { id: true, agencyId: true, isActive: true, email: true } });
+      if (!u) throw notFound(`El usuario ${params.id} no existe`);
+      if (principal.role !== "operator") {
+        if (u.agencyId === null) throw notFound(`El usuario ${params.id} no existe`);
+        await assertTeamManager(db, principal, u.agencyId);
+      }
+      const by = principal.userId ? ((await db.user.findUnique({ where: { id: principal.userId }, select: { name: true } }))?.name ?? null) : null;
+      const r = await inviteUser(db, u.id, by, clock.now());
+      return { msg: `Invitación enviada a ${u.email}`, ...r };
+    },
+  }),
+];
