@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const cron = (now?: Date) => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/emails", { body: now ? { now: now.toISOString() } : {} });
 const tokenIn = (text: string | undefined) => /http:\/\/localhost:3000\/cuenta\/clave\/([A-Za-z0-9_-]{40,})/.exec(text ?? "")?.[1];
-const setPassword = (token: string, password: string) => api.call("POST", "/api/auth/password/set", { body: { token, password } });
+const setPassword = (token: string, password: string) => api.call("POST", "/api/v2/account/password/set", { body: { token, password } });
 
 describe("invitations", () => {
   it("a user created without a password gets an invitation; the link sets the password once", async () => {
@@ -84,11 +84,11 @@ describe("password reset", () => {
   it("the same answer for any address; an active user gets a link, using it changes the password and sends a notice", async () => {
     const { agency } = await agencyWithKey(api.db.prisma);
     await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/users", { params: { path: { id: agency.id } }, body: { name: "Sara Mejía", email: "sara@example.co", password: "clave-vieja-1" } });
-    const unknown = await api.call("POST", "/api/auth/password/forgot", { body: { email: "nadie@example.co" } });
-    const known = await api.call("POST", "/api/auth/password/forgot", { body: { email: "Sara@Example.co" } });
+    const unknown = await api.call("POST", "/api/v2/account/password/forgot", { body: { email: "nadie@example.co" } });
+    const known = await api.call("POST", "/api/v2/account/password/forgot", { body: { email: "Sara@Example.co" } });
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect((await api.call("POST", "/api/auth/password/forgot", { body: { email: "no es correo" } })).status).toBe(400);
+    expect((await api.call("POST", "/api/v2/account/password/forgot", { body: { email: "no es correo" } })).status).toBe(400);
     expect((await cron()).data).toEqual({ processed: 1 });
     const [m] = await smtp.waitFor(1);
     expect(m.subject).toBe("Restablezca su contraseña de HotelPay");

@@ -1,4 +1,5 @@
 // Invitations and password reset by e-mail (docs/emails.md): single-use, expiring links to choose a password.
+// Not under /api/auth: that prefix belongs to next-auth's own route in the built app.
 import { z } from "zod";
 import { defineRoute } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
@@ -11,7 +12,7 @@ const msg = z.object({ msg: z.string() });
 export const inviteRoutes = [
   defineRoute({
     method: "POST",
-    path: "/auth/password/forgot",
+    path: "/v2/account/password/forgot",
     access: "public",
     summary: "Pedir un enlace para elegir una contraseña nueva",
     description: "Siempre responde 200 con el mismo mensaje (no dice si el correo existe). El enlace vence en 1 hora y sirve una vez.",
@@ -22,7 +23,7 @@ export const inviteRoutes = [
   }),
   defineRoute({
     method: "POST",
-    path: "/auth/password/set",
+    path: "/v2/account/password/set",
     access: "public",
     summary: "Elegir la contraseña con el enlace de una invitación o de un restablecimiento",
     description: "Un enlace usado, vencido o desconocido responde 400 y no cambia nada.",

@@ -1589,7 +1589,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/password/forgot": {
+    "/v2/account/password/forgot": {
         parameters: {
             query?: never;
             header?: never;
@@ -1602,14 +1602,14 @@ export interface paths {
          * Pedir un enlace para elegir una contraseña nueva
          * @description Siempre responde 200 con el mismo mensaje (no dice si el correo existe). El enlace vence en 1 hora y sirve una vez.
          */
-        post: operations["postAuthPasswordForgot"];
+        post: operations["postV2AccountPasswordForgot"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/auth/password/set": {
+    "/v2/account/password/set": {
         parameters: {
             query?: never;
             header?: never;
@@ -1622,7 +1622,7 @@ export interface paths {
          * Elegir la contraseña con el enlace de una invitación o de un restablecimiento
          * @description Un enlace usado, vencido o desconocido responde 400 y no cambia nada.
          */
-        post: operations["postAuthPasswordSet"];
+        post: operations["postV2AccountPasswordSet"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10335,7 +10335,7 @@ export interface operations {
             };
         };
     };
-    postAuthPasswordForgot: {
+    postV2AccountPasswordForgot: {
         parameters: {
             query?: never;
             header?: never;
@@ -10381,7 +10381,7 @@ export interface operations {
             };
         };
     };
-    postAuthPasswordSet: {
+    postV2AccountPasswordSet: {
         parameters: {
             query?: never;
             header?: never;

@@ -6,7 +6,7 @@ import { ymd } from "@/lib/time";
 import { voucherPath } from "@/lib/payments/voucher-code";
 import { BANKS, CASH_METHODS, lookupName } from "@/lib/payments/lookups";
 import { enqueueEmail } from "./outbox";
-import type { ConfirmedData, LinkData, OrderData, PaymentReceivedData, ReceiptData, ReservationExpiredData } from "./templates/catalog";
+import type { ConfirmedData, LinkData, OrderData, PaymentReceivedData, ReceiptData, RefundData, ReservationExpiredData } from "./templates/catalog";
 
 type Tx = Prisma.TransactionClient;
 
@@ -152,4 +152,27 @@ export async function emailPaymentLink(tx: Tx, linkId: string, now: Date): Promi
     payPath: `/pay/${l.code}`,
   };
   return enqueueEmail(tx, { template: "payment_link", factKey: `link:${l.id}:sent`, to: l.email, toName: l.guestName, data, agencyId: l.agency.id, hotelId: l.hotelId }, now);
+}
+
+/** A refund recorded on an approved payment: the guest is told how much comes back (the refund's own voucher attached). */
+export async function emailRefundMade(tx: Tx, refundId: string, now: Date): Promise<void> {
+  const refund = await tx.paymentRefund.findUnique({ where: { id: refundId } });
+  if (!refund) return;
+  const t = await paymentFacts(tx, refund.paymentId);
+  if (!t) return;
+  const agency = t.agency ?? t.link?.agency ?? t.reservation?.agency ?? null;
+  const r = t.reservation;
+  const guestName = t.link?.guestName || (r ? person(r.firstName, r.lastName) : "") || person(t.refName, t.refLastname);
+  const data: RefundData = {
+    guestName,
+    agencyName: agency?.name ?? null,
+    hotelName: t.hotel.name,
+    amount: refund.amount.toFixed(2),
+    paymentAmount: t.amount.toFixed(2),
+    currency: t.currency,
+    method: t.method,
+    reason: refund.reason,
+    at: refund.createdAt.toISOString(),
+  };
+  await enqueueEmail(tx, { template: "refund_made", factKey: `refund:${refund.id}`, to: t.email || t.link?.email || r?.email, toName: guestName, data: { ...data, attachments: [{ kind: "voucher", code: refund.voucherCode }] }, agencyId: agency?.id ?? null, hotelId: t.hotelId }, now);
 }

@@ -12,6 +12,7 @@ import { isoBogota } from "@/lib/time";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
 import { newVoucherCode, voucherPath } from "./voucher-code";
 import { looksLikeTransactionId } from "./schema";
+import { emailRefundMade } from "@/lib/mail/facts";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
 
@@ -70,6 +71,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
       { refundId, amount: value, refundedAmount: rows[0].refunded_amount, reason, automatic: false, paymentStatus: "approved" },
       now,
     );
+    await emailRefundMade(tx, refundId, now);
   });
   void kickDeliveries();
   const status = await completeRefundAtGateway(db, { id: refundId, paymentId: p.id, amount: value, method: p.method }, now);

@@ -48,7 +48,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         if (password !== confirm) return setError(t("mismatch"));
         setError(null);
         setState("busy");
-        const r = await post("/auth/password/set", { token, password }).catch(() => ({ ok: false, detail: null }));
+        const r = await post("/v2/account/password/set", { token, password }).catch(() => ({ ok: false, detail: null }));
         if (r.ok) return setState("done");
         if (r.detail === t("refused") || r.detail?.startsWith("El enlace")) return setState("refused");
         setError(t("error"));
@@ -104,7 +104,7 @@ export function ForgotForm() {
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        await post("/auth/password/forgot", { email }).catch(() => null);
+        await post("/v2/account/password/forgot", { email }).catch(() => null);
         setBusy(false);
         setSent(true);
       }}
