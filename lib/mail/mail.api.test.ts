@@ -127,6 +127,25 @@ describe("e-mails of a payment", () => {
   });
 });
 
+describe("a refund", () => {
+  it("the guest is told how much comes back, with the refund's voucher attached", async () => {
+    const b = await bookedReservation(api, { checkin: future(50) });
+    const pay = await apiClient(api, b.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(pem, b.hotel.id, b.code, b.amount, { email: "reembolso@example.co" }) });
+    const id = pay.data!.transaction_id!;
+    await cron();
+    await smtp.waitFor(3);
+    smtp.received.length = 0;
+    const r = await apiClient(api, b.key).POST("/v2/payments/{id}/refund", { params: { path: { id } }, body: { amount: 50000, reason: "Cambio de fechas" } });
+    expect(r.response.status).toBe(200);
+    expect((await cron()).data).toEqual({ processed: 1 });
+    const [m] = await smtp.waitFor(1);
+    expect(to(m)).toBe("reembolso@example.co");
+    expect(m.subject).toBe(`Reembolso de ${money(50000)} de su pago en ${b.hotel.name}`);
+    expect(m.text).toContain("Cambio de fechas");
+    expect(m.attachments[0]?.contentType).toBe("application/pdf");
+  });
+});
+
 describe("e-mails of links and reservations", () => {
   it("'enviar por correo' sends the link once to its address, with the hotel, amount, deadline and a working link", async () => {
     const { key, agency } = await agencyWithKey(api.db.prisma);

@@ -42,7 +42,7 @@ export function EmailViewer({ id }: { id: string }) {
         </dd>
         <dt className="text-slate-500">{t("detail.created")}</dt>
         <dd className="text-slate-900">{formatDateTime(e.created_at, locale)}</dd>
-        {e.sent_at && (
+        {e.sent_at && e.status === "sent" && (
           <>
             <dt className="text-slate-500">{t("detail.sent")}</dt>
             <dd className="text-slate-900">{formatDateTime(e.sent_at, locale)}</dd>
