@@ -20,6 +20,7 @@ const PATHS: Record<string, string> = {
   menu: "M4 6h16M4 12h16M4 18h16",
   x: "M6 6l12 12M18 6L6 18",
   webhook: "M9 17a3 3 0 11-3-3h6l-3-5a3 3 0 115.2-3M15 14a3 3 0 110 6 3 3 0 01-2.6-1.5",
+  mail: "M3 6h18v12H3zM3 7l9 6 9-6",
 };
 
 export function Icon({ name, className = "h-5 w-5" }: { name: string; className?: string }) {

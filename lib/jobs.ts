@@ -4,17 +4,20 @@ import type { Job } from "@/lib/cron/job";
 import { idempotencyCleanup, securityCleanup } from "@/lib/system/jobs";
 import { paymentOrdersJob, paymentReconcileJob } from "@/lib/payments/jobs";
 import { webhooksJob } from "@/lib/webhooks/jobs";
+import { emailsJob } from "@/lib/mail/jobs";
 import { paymentLinksJob } from "@/lib/links/jobs";
 import { virtualCardsJob } from "@/lib/cards/jobs";
 import { reservationsExpiryJob } from "@/lib/reservations/jobs";
 import { channelGuestsJob, channelHoldsJob } from "@/lib/gateways/jobs";
 import { askingWompiFirst, wompiEventsJob } from "@/lib/wompi/jobs";
 import { channexBookingsJob, channexSyncJob } from "@/lib/gateways/channex/jobs";
+import "@/lib/payments/voucher-attachment"; // e-mails attach vouchers (lib/mail/attachments.ts)
 
 export const jobs: Job[] = [];
 jobs.push(askingWompiFirst(paymentOrdersJob));
 jobs.push(askingWompiFirst(paymentReconcileJob));
 jobs.push(webhooksJob);
+jobs.push(emailsJob);
 jobs.push(reservationsExpiryJob);
 jobs.push(channelHoldsJob);
 jobs.push(channelGuestsJob);

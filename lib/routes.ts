@@ -16,6 +16,9 @@ import { reportRoutes } from "@/lib/reports/routes";
 import { wompiRoutes } from "@/lib/wompi/routes";
 import { metricsRoute } from "@/lib/system/metrics-route";
 import { channexRoutes } from "@/lib/gateways/channex/routes";
+import { mailRoutes } from "@/lib/mail/routes";
+import { inviteRoutes } from "@/lib/accounts/routes";
+import "@/lib/payments/voucher-attachment"; // e-mails attach vouchers (lib/mail/attachments.ts)
 
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
@@ -31,5 +34,7 @@ routes.push(...authRoutes);
 routes.push(...mcpRoutes);
 routes.push(...wompiRoutes);
 routes.push(...channexRoutes);
+routes.push(...mailRoutes);
+routes.push(...inviteRoutes);
 routes.push(...jobs.map(cronRoute));
 routes.push(metricsRoute);

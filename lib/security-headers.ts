@@ -29,4 +29,4 @@ export function securityHeaders(dev = false): Array<{ key: string; value: string
 }
 
 /** Guest pages carry a link code in the path: no Referer leaves them at all. */
-export const GUEST_PATHS = ["/pay/:path*", "/checkout/:path*", "/vouchers/:path*"];
+export const GUEST_PATHS = ["/pay/:path*", "/checkout/:path*", "/vouchers/:path*", "/cuenta/:path*"];

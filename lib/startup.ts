@@ -14,10 +14,12 @@ import { importLegacyUploads } from "@/lib/storage/files";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { releaseOwnLeases } from "@/lib/webhooks/deliver";
 import { closeRedis } from "@/lib/auth/rate-limit";
-import { markShuttingDown, instanceId } from "@/lib/system/instance";
+import { markShuttingDown, instanceId } from "@/lib/runtime/instance";
 import { fastApi } from "@/lib/fast-api";
 import type { NodeFront } from "@/lib/http/node";
 import { GatewayConfigError, paymentGatewaySettings } from "@/lib/config/payment-gateway";
+import { mailSettings } from "@/lib/mail/config";
+import { releaseOwnMailLeases } from "@/lib/mail/deliver";
 
 const g = globalThis as unknown as { __hbStartup?: Promise<void>; __hbShutdown?: (opts?: { waitMs?: number }) => Promise<void>; __hbFastApi?: NodeFront };
 
@@ -47,6 +49,9 @@ async function start() {
   }
   // A channel manager that cannot work (CHANNEL_MANAGER=channex without its key or secret) stops the start.
   assertChannelManagerConfig(cfg);
+  // Mail settings that cannot work (a bad SMTP_URL or MAIL_FROM) stop the start too; without SMTP_URL e-mails are kept for 'Correos'.
+  const mail = mailSettings();
+  log.info("mail", { mode: mail.kind, ...(mail.kind === "smtp" ? { server: `${mail.host}:${mail.port}` } : {}) });
   process.env.NEXTAUTH_URL ??= cfg.publicBaseUrl;
   const t0 = Date.now();
   const db = await getDatabase();
@@ -101,6 +106,8 @@ export async function shutdownService(opts: { waitMs?: number } = {}): Promise<v
     const db = await getDatabase();
     const released = await releaseOwnLeases(db);
     if (released > 0) log.info("webhook_leases_released", { deliveries: released });
+    const mails = await releaseOwnMailLeases(db);
+    if (mails > 0) log.info("email_leases_released", { emails: mails });
   } catch (e) {
     log.warn("shutdown_release_failed", { message: String((e as Error)?.message ?? e).slice(0, 200) });
   }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getPortalUser } from "@/lib/portal/session";
 import { getT } from "@/lib/i18n/server";
@@ -27,6 +28,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <p className="mb-6 text-sm text-slate-500">{t("login.subtitle")}</p>
           {/* Only a path of this site: `//evil.example` or `/\evil.example` would send the user elsewhere. */}
           <LoginForm callbackUrl={sameOriginPath(callbackUrl)} />
+          <Link href="/cuenta/clave" className="mt-4 block text-center text-sm text-brand-700 underline">
+            {t("login.forgot")}
+          </Link>
         </div>
         {demo && (
           <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white/70 p-4 text-xs text-slate-600">

@@ -2,7 +2,10 @@
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
 import { idParam } from "./schema";
+import { inviteUser } from "@/lib/accounts/user-tokens";
+import { notFound } from "@/lib/http/errors";
 import {
+  assertTeamManager,
   assignHotels,
   assignHotelsBody,
   createHotelAdmin,
@@ -162,5 +165,26 @@ export const teamRoutes = [
     body: updateUserBody,
     responses: [{ status: 200, description: "Administrador", schema: teamUserOut }],
     handler: ({ params, body, db, clock }) => updateHotelAdmin(db, params.id, body, clock.now()),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/users/{id}/invitation",
+    access: ["operator", "agency"],
+    summary: "Enviar (de nuevo) la invitación de un usuario para que elija su contraseña",
+    description: "El operador invita a cualquier usuario; un administrador del equipo de una agencia, a los de su agencia. Retira los enlaces anteriores sin usar.",
+    tags: ["Acceso"],
+    params: z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") }),
+    responses: [{ status: 200, description: "Invitación en la bandeja de salida", schema: z.object({ msg: z.string(), expires_at: z.string() }) }],
+    async handler({ db, principal, params, clock }) {
+      const u = await db.user.findUnique({ where: { id: params.id }, select: { id: true, agencyId: true, isActive: true, email: true } });
+      if (!u) throw notFound(`El usuario ${params.id} no existe`);
+      if (principal.role !== "operator") {
+        if (u.agencyId === null) throw notFound(`El usuario ${params.id} no existe`);
+        await assertTeamManager(db, principal, u.agencyId);
+      }
+      const by = principal.userId ? ((await db.user.findUnique({ where: { id: principal.userId }, select: { name: true } }))?.name ?? null) : null;
+      const r = await inviteUser(db, u.id, by, clock.now());
+      return { msg: `Invitación enviada a ${u.email}`, ...r };
+    },
   }),
 ];

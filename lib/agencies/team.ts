@@ -1,11 +1,13 @@
 // Portal logins (issue 16 item 7; docs/api.md "Equipos"): an agency manages its own team through the routes
 // the operator uses, and the operator manages hotel admins. Another tenant's user is reported as missing.
+import crypto from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { issueApiKey } from "@/lib/auth/api-keys";
+import { inviteUser } from "@/lib/accounts/user-tokens";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { bool, text } from "@/lib/http/zod-helpers";
 import { emailField } from "./schema";
@@ -17,17 +19,20 @@ export const teamUserParams = z.object({ id, user_id: id });
 export const teamKeyParams = z.object({ id, user_id: id, key_id: z.string().min(1).max(64) });
 export const userIdParam = z.object({ id });
 
+// Without a password the user is invited by e-mail to choose one (docs/emails.md).
+const optionalPassword = password.optional().meta({ description: "Opcional: sin ella, el usuario recibe una invitación por correo para elegirla" });
+
 export const createTeamUserBody = z.object({
   name: text(200),
   email: emailField,
-  password,
+  password: optionalPassword,
   is_admin: bool().optional().meta({ description: "Administrador del equipo de la agencia (gestiona usuarios y claves)" }),
 });
 export const updateTeamUserBody = z
   .object({ name: text(200).optional(), is_active: bool().optional(), is_admin: bool().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active, is_admin");
 
-export const createHotelAdminBody = z.object({ name: text(200), email: emailField, password });
+export const createHotelAdminBody = z.object({ name: text(200), email: emailField, password: optionalPassword });
 export const updateUserBody = z
   .object({ name: text(200).optional(), is_active: bool().optional() })
   .refine((b) => Object.values(b).some((v) => v !== undefined), "debe incluir al menos uno de: name, is_active");
@@ -95,9 +100,10 @@ async function teamUser(db: PrismaClient, agencyId: number, userId: number) {
   return u;
 }
 
-async function createLogin(db: PrismaClient, data: { name: string; email: string; password: string; role: "agency" | "hotel_admin"; agencyId?: number; agencyAdmin?: boolean; hotelIds?: number[] }, now: Date) {
+async function createLogin(db: PrismaClient, data: { name: string; email: string; password?: string; role: "agency" | "hotel_admin"; agencyId?: number; agencyAdmin?: boolean; hotelIds?: number[] }, now: Date) {
   const email = data.email.toLowerCase();
-  const passwordHash = await hashPassword(data.password);
+  // An invited user gets an unusable random password until they choose theirs through the e-mailed link.
+  const passwordHash = await hashPassword(data.password ?? crypto.randomBytes(32).toString("base64url"));
   const { count } = await db.user.createMany({
     data: [{ name: data.name, email, passwordHash, role: data.role, agencyId: data.agencyId ?? null, agencyAdmin: data.agencyAdmin ?? false, createdAt: now }],
     skipDuplicates: true,
@@ -105,6 +111,7 @@ async function createLogin(db: PrismaClient, data: { name: string; email: string
   if (count === 0) throw conflict("email: ya existe un usuario con ese correo");
   const user = await db.user.findUniqueOrThrow({ where: { email } });
   if (data.hotelIds?.length) await db.userHotel.createMany({ data: data.hotelIds.map((hotelId) => ({ userId: user.id, hotelId })), skipDuplicates: true });
+  if (data.password === undefined) await inviteUser(db, user.id, null, now);
   return db.user.findUniqueOrThrow({ where: { id: user.id }, include: { hotels: true } });
 }
 

@@ -15,6 +15,7 @@ export const en: Messages = {
     organizations: "Organizations",
     cards: "Virtual cards",
     webhooks: "Webhooks",
+    emails: "E-mails",
     agencies: "Agencies",
     accountHolders: "Account holders",
     hotels: "Hotels",
@@ -46,6 +47,7 @@ export const en: Messages = {
   },
   login: {
     title: "Sign in",
+    forgot: "Forgot your password?",
     subtitle: "Portal for agencies, operators and hotels",
     email: "Email",
     password: "Password",

@@ -14,6 +14,7 @@ export const es = {
     organizations: "Organizaciones",
     cards: "Tarjetas virtuales",
     webhooks: "Webhooks",
+    emails: "Correos",
     agencies: "Agencias",
     accountHolders: "Titulares de cuenta",
     hotels: "Hoteles",
@@ -45,6 +46,7 @@ export const es = {
   },
   login: {
     title: "Iniciar sesión",
+    forgot: "¿Olvidó su contraseña?",
     subtitle: "Portal de agencias, operadores y hoteles",
     email: "Correo electrónico",
     password: "Contraseña",

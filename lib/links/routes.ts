@@ -5,6 +5,7 @@ import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSumm
 import { cancelLink, createLink, getLink, listLinks } from "./service";
 import { isIP } from "node:net";
 import { payLink } from "./pay";
+import { sendLinkByEmail } from "@/lib/mail/service";
 
 const TAGS = ["Enlaces de pago"];
 
@@ -72,5 +73,20 @@ export const linkRoutes = [
       const ip = clientIp(req);
       return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now());
     },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/links/{code}/email",
+    access: ["agency", "operator"],
+    summary: "Enviar un enlace de pago por correo al huésped",
+    description: "Escribe el correo del enlace (dirección del enlace, hotel, fechas, valor y plazo) en la bandeja de salida; se envía una sola vez por enlace.",
+    tags: ["Enlaces de pago"],
+    params: linkCodeParam,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Correo en la bandeja de salida", schema: z.object({ msg: z.string(), email_id: z.string().nullable(), status: z.string() }) },
+      { status: 409, description: "El enlace ya no admite pagos" },
+    ],
+    handler: ({ db, principal, params, clock }) => sendLinkByEmail(db, principal, params.code, clock.now()),
   }),
 ];

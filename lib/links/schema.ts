@@ -4,7 +4,7 @@ import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPag
 import { isIsoDate } from "@/lib/time";
 import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
 import { cardItemSchema } from "@/lib/payments/schema";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -135,7 +135,7 @@ describe("what /api/metrics reports", () => {
     expect(value(text, 'hotelpay_idempotency_records{state="in_progress"}')).toBe(running + 1);
     expect(value(text, 'hotelpay_idempotency_records{state="abandoned"}')).toBe(abandoned + 1);
     for (const kind of ["card", "reversal", "refund"]) expect(text).toContain(`hotelpay_payments_pending_reconciliation{kind="${kind}"}`);
-    for (const outbox of ["channel_releases", "channel_guest_syncs", "channex_pushes"]) expect(text).toContain(`hotelpay_outbox_depth{outbox="${outbox}"}`);
+    for (const outbox of ["channel_releases", "channel_guest_syncs", "channex_pushes", "emails"]) expect(text).toContain(`hotelpay_outbox_depth{outbox="${outbox}"}`);
   });
 
   it("a new outbox is one line: registerOutbox(name, sql)", async () => {

@@ -17,6 +17,7 @@ export function registerOutbox(name: string, sql: string): void {
 }
 
 registerOutbox("webhooks", `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest FROM webhook_deliveries WHERE status = 'pending'`);
+registerOutbox("emails", `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(created_at))::float8 AS oldest FROM emails WHERE status = 'pending'`);
 registerOutbox("channel_releases", `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(updated_at))::float8 AS oldest FROM channel_holds WHERE state = 'releasing'`);
 registerOutbox("channel_guest_syncs", `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(updated_at))::float8 AS oldest FROM channel_guest_syncs WHERE sent_version < version`);
 registerOutbox("channex_pushes", `SELECT count(*)::int AS depth, extract(epoch FROM now() - min(updated_at))::float8 AS oldest FROM channex_bookings WHERE state IN ('owed', 'uncertain', 'pushed', 'cancel_owed') OR (state = 'confirmed' AND modify_owed)`);

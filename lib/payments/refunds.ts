@@ -13,6 +13,7 @@ import { PAYMENT_STATUS_WORDS, statusWord } from "@/lib/format";
 import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
+import { emailRefundMade } from "@/lib/mail/facts";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
 
@@ -70,6 +71,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
       { refundId, amount: value, refundedAmount: rows[0].refunded_amount, reason, automatic: false, paymentStatus: "approved" },
       now,
     );
+    await emailRefundMade(tx, refundId, now);
   });
   void kickDeliveries();
   const status = await completeRefundAtGateway(db, { id: refundId, paymentId: p.id, amount: value, method: p.method }, now);

@@ -3,7 +3,7 @@ import { defineRoute, RawResponse } from "@/lib/http/route";
 import { HttpError, notFound } from "@/lib/http/errors";
 import { paymentGateway } from "@/lib/gateways";
 import { cardKey } from "./card-crypto";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "./lookups";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 import {
   apmResult,
   bankTransferBody,

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "./lookups";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 
 const twoDecimals = (n: number) => /^-?\d+(\.\d{1,2})?$/.test(String(n));
 

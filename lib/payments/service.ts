@@ -16,6 +16,7 @@ import { holdReservation, settleApmOrder, settleCardPayment, whyReservationRefus
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
+import { emailOrderPlaced } from "@/lib/mail/facts";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
@@ -262,7 +263,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
       if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
     }
-    return tx.paymentTransaction.create({
+    const row = await tx.paymentTransaction.create({
       data: {
         id: transactionId,
         method: input.kind,
@@ -289,6 +290,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       },
       select: { id: true, apmDetailId: true },
     });
+    await emailOrderPlaced(tx, row.id, now);
+    return row;
   });
   // PSE at Wompi: the bank's page (async_payment_url); the payer comes back to our checkout page, which reads our record.
   return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: extra.placed.checkoutUrl ?? checkoutUrl(created.id) };

@@ -13,6 +13,7 @@ import { CARD_REASONS } from "@/lib/cards/service";
 import { recordLinkAttempt } from "./link-outcome";
 import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
+import { emailPaymentApproved } from "@/lib/mail/facts";
 import { log } from "@/lib/http/log";
 import { isoBogota } from "@/lib/time";
 import { RESERVATION_STATUS_WORDS, statusWord } from "@/lib/format";
@@ -384,6 +385,7 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
       }
       await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
       if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+      await emailPaymentApproved(tx, p.id, now);
       return true;
     });
     if (!done) {
@@ -445,6 +447,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
       }
       await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
       if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
+      await emailPaymentApproved(tx, p.id, now);
       return true as const;
     });
     if (done === "cancelled") {

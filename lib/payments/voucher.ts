@@ -7,7 +7,7 @@ import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
 import { breakdown } from "./service";
 import { voucherPath } from "@/lib/money/voucher-code";
-import { BANKS, CASH_METHODS, lookupName } from "./lookups";
+import { BANKS, CASH_METHODS, lookupName } from "@/lib/money/lookups";
 import { paymentMessages } from "./messages";
 
 export const OPERATOR_NAME = PRODUCT_NAME;

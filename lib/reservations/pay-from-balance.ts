@@ -7,6 +7,7 @@ import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "@/lib/payments/reservation-credit";
 import { newTransactionId } from "@/lib/payments/service";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
+import { emailPaymentApproved } from "@/lib/mail/facts";
 
 export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
@@ -48,6 +49,7 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
     await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
     // Conditional in the database (pending payment, deadline ahead, never above the amount): else nothing is debited.
     if (!(await creditReservation(tx, r.id, due.toFixed(2), transactionId, now))) throw conflict(`La reserva ${r.code} ya no admite este pago (venció o está pagada)`);
+    await emailPaymentApproved(tx, transactionId, now);
     return { msg: "Reserva pagada con saldo precargado", transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
   });
 }

@@ -16,6 +16,7 @@ import type { ReservationInput, updateReservationBody } from "./schema";
 import { bookingCode, paymentDeadline } from "./rules";
 import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
 import { enqueueReservationExpired } from "./notify";
+import { emailReservationExpired } from "@/lib/mail/facts";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
@@ -376,6 +377,7 @@ async function closeReservation(database: Database, id: string, to: "expired" | 
     await markReleasing(tx, { key: id, hotelId: r.hotelId, now });
     await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
     if (to === "expired") await enqueueReservationExpired(tx, r, now);
+    if (to === "expired") await emailReservationExpired(tx, id, now);
     return r;
   }, TX_OPTIONS));
   if (closed) await finishRelease(database, channelManager(database), id, now);

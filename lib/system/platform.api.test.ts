@@ -11,7 +11,7 @@ import { createUser } from "@/lib/testing/factories";
 import { saveUpload, readUpload } from "@/lib/calendar/images";
 import { importLegacyUploads } from "@/lib/storage/files";
 import { releaseOwnLeases } from "@/lib/webhooks/deliver";
-import { instanceId, markShuttingDown } from "./instance";
+import { instanceId, markShuttingDown } from "@/lib/runtime/instance";
 import { config } from "@/lib/config";
 import { openDatabase } from "@/lib/db/open";
 import { readMigrations } from "@/lib/db/migrate";

@@ -4,7 +4,7 @@ import { buildOpenApi } from "@/lib/http/openapi";
 import { config } from "@/lib/config";
 import { readMigrations } from "@/lib/db/migrate";
 import { secretsLoaded } from "@/lib/secrets/store";
-import { isShuttingDown } from "./instance";
+import { isShuttingDown } from "@/lib/runtime/instance";
 
 export const healthRoute = defineRoute({
   method: "GET",

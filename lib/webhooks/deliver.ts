@@ -7,7 +7,7 @@ import { generateWebhookSecret, signWebhook } from "./signing";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
 import { retryDelayMs } from "./retry";
-import { instanceId } from "@/lib/system/instance";
+import { instanceId } from "@/lib/runtime/instance";
 
 /**
  * A claimed delivery stays reserved this long (WEBHOOK_LEASE_MS, default 60 s); never shorter than one attempt

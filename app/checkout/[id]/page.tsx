@@ -4,7 +4,7 @@ import { orNotFound, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { formatDateTime, formatMoney, cityLabel } from "@/lib/format";
 import { guestCheckout } from "@/lib/payments/service";
-import { BANKS, CASH_METHODS, lookupName } from "@/lib/payments/lookups";
+import { BANKS, CASH_METHODS, lookupName } from "@/lib/money/lookups";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 import { CheckoutActions } from "./CheckoutActions";

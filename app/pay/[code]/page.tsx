@@ -7,7 +7,7 @@ import { LINK_CODE_RE } from "@/lib/links/schema";
 import { formatDate, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
 import { config } from "@/lib/config";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
+import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 import { PayForm, type ReturnStatus } from "./PayForm";
 
 export const dynamic = "force-dynamic";

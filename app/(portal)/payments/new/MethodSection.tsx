@@ -7,7 +7,7 @@ import { paymentMessages } from "@/lib/payments/messages";
 import { formatMoney } from "@/lib/format";
 import { Icon } from "@/components/Icon";
 import { Field, fieldA11y } from "@/components/Form";
-import { BANKS, CASH_METHODS } from "@/lib/payments/lookups";
+import { BANKS, CASH_METHODS } from "@/lib/money/lookups";
 import { Select } from "./Select";
 import { fieldError, type TakePaymentForm, type TakePaymentState } from "./useTakePayment";
 

@@ -7,7 +7,7 @@ import { paymentMessages } from "@/lib/payments/messages";
 import { formatMoney } from "@/lib/format";
 import { MoneyInput } from "@/components/MoneyInput";
 import { Field, fieldA11y } from "@/components/Form";
-import { DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/payments/lookups";
+import { DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 import { Select } from "./Select";
 import { fieldError, type Breakdown, type Tab, type TakePaymentForm } from "./useTakePayment";
 

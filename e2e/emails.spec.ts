@@ -1,0 +1,65 @@
+import { test, expect, DEMO, signIn, demoKeys, shoot } from "./helpers";
+
+// The 'Correos' page on the e2e server (no SMTP_URL: every e-mail is kept for the operator to read) and the
+// invitation journey: a user created without a password opens the invitation from 'Correos', chooses a password
+// and signs in; the used link is refused in Spanish.
+const cron = (request: import("@playwright/test").APIRequestContext) => request.post("/api/cron/emails", { headers: { authorization: "Bearer e2e-cron-secret" }, data: {} });
+
+test("an invited user opens the invitation from 'Correos', sets a password and signs in; the reused link is refused", async ({ page, request, browser }) => {
+  const keys = demoKeys();
+  const auth = { authorization: `Bearer ${keys.operator}` };
+  const agencies = await (await request.get("/api/v2/agencies", { headers: auth })).json();
+  const agencyId = (agencies.items ?? agencies)[0].id as number;
+  const email = `invitada-${Date.now()}@demo.co`;
+  const created = await request.post(`/api/v2/agencies/${agencyId}/users`, { headers: auth, data: { name: "Isabela Invitada", email } });
+  expect(created.status()).toBe(201);
+  expect((await cron(request)).ok()).toBe(true);
+
+  await signIn(page, DEMO.operator);
+  await page.getByRole("link", { name: "Correos" }).first().click();
+  await expect(page.getByRole("heading", { name: "Correos", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("mail-mode")).toContainText("Sin SMTP_URL");
+  await shoot(page, "emails-list");
+  await page.getByTestId("email-row").filter({ hasText: email }).first().click();
+  await expect(page.getByRole("heading", { name: "Le invitaron a HotelPay: elija su contraseña" })).toBeVisible();
+  await expect(page.getByTestId("email-to")).toContainText(email);
+  const button = page.frameLocator("[data-testid=email-frame]").getByRole("link", { name: "Elegir mi contraseña" });
+  await expect(button).toBeVisible();
+  await shoot(page, "email-detail");
+  const href = (await button.getAttribute("href"))!;
+  expect(href).toMatch(/\/cuenta\/clave\/[A-Za-z0-9_-]{40,}$/);
+
+  // The invited user, in a browser of their own.
+  const guest = await browser.newContext({ locale: "es-CO" });
+  const p = await guest.newPage();
+  await p.goto(new URL(href).pathname);
+  await expect(p.getByRole("heading", { name: "Elija su contraseña" })).toBeVisible();
+  await expect(p.getByText(`Hola Isabela Invitada: su usuario es ${email}.`)).toBeVisible();
+  await shoot(p, "set-password");
+  await p.getByLabel("Contraseña nueva").fill("clave-de-isabela");
+  await p.getByLabel("Repita la contraseña").fill("clave-distinta");
+  await p.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(p.getByRole("alert").filter({ hasText: "Las contraseñas no coinciden." })).toBeVisible();
+  await p.getByLabel("Repita la contraseña").fill("clave-de-isabela");
+  await p.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(p.getByText("Contraseña guardada. Ya puede entrar.")).toBeVisible();
+  await p.getByRole("link", { name: "Entrar" }).click();
+  await signIn(p, email, "clave-de-isabela");
+
+  // The same link again: refused in Spanish, nothing changes.
+  const again = await guest.newPage();
+  await again.goto(new URL(href).pathname);
+  await expect(again.getByRole("alert").filter({ hasText: "El enlace ya se usó, venció o no es válido. Pida uno nuevo." })).toBeVisible();
+  await shoot(again, "set-password-refused");
+  await guest.close();
+});
+
+test("a template preview shows the e-mail with sample data, in Spanish and English", async ({ page }) => {
+  await signIn(page, DEMO.operator);
+  await page.goto("/emails/templates/payment_receipt");
+  await expect(page.getByTestId("preview-subject")).toHaveText(/^Pago aprobado: \$\s1\.250\.000 en Hotel Casa del Mar$/);
+  await expect(page.frameLocator("[data-testid=email-frame]").getByText("Su pago fue aprobado")).toBeVisible();
+  await shoot(page, "email-template");
+  await page.getByRole("button", { name: "Inglés" }).click();
+  await expect(page.getByTestId("preview-subject")).toHaveText(/^Payment approved:/);
+});

@@ -1,0 +1,118 @@
+// The mail worker (the `emails` job): claims due e-mails (row lock + lease, SKIP LOCKED, as lib/webhooks/deliver.ts),
+// renders each one, sends it through SMTP (or keeps it when there is no SMTP_URL) and records the outcome only if
+// its claim still owns it. N instances and an external cron never send one e-mail twice while the lease holds.
+import type { Database } from "@/lib/db/open";
+import { config } from "@/lib/config";
+import { log } from "@/lib/http/log";
+import { instanceId } from "@/lib/runtime/instance";
+import { mailSettings } from "./config";
+import { renderEmail } from "./render";
+import { sendMail, SMTP_TIMEOUT_MS, type SendOutcome } from "./transport";
+import { attachmentRefs, makeAttachment } from "./attachments";
+import { mailRetryDelayMs } from "./retry";
+import { SUPPRESSED_REASONS } from "./outbox";
+
+/** A claimed e-mail stays reserved this long (MAIL_LEASE_MS, default 2 min), never less than a slow SMTP exchange. */
+export function mailLeaseMs(): number {
+  const n = Number(process.env.MAIL_LEASE_MS ?? 120_000);
+  return Math.max(3 * SMTP_TIMEOUT_MS + 5_000, Number.isFinite(n) ? n : 120_000);
+}
+const BATCH = 10;
+const MAX_PER_RUN = 500;
+
+interface Claimed {
+  id: string;
+  recipient: string;
+  recipient_name: string | null;
+  template: string;
+  locale: string;
+  data: unknown;
+  attempt_count: number;
+}
+
+async function claim(database: Database, now: Date, max: number): Promise<Claimed[]> {
+  return database.sql.query<Claimed>(
+    `UPDATE emails e
+        SET locked_until = $2::timestamptz, locked_by = $4, attempt_count = e.attempt_count + 1
+       FROM (SELECT id FROM emails
+              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
+                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
+              ORDER BY next_attempt_at, id
+              LIMIT $3
+              FOR UPDATE SKIP LOCKED) c
+      WHERE e.id = c.id
+      RETURNING e.id, e.recipient, e.recipient_name, e.template, e.locale, e.data, e.attempt_count`,
+    [now.toISOString(), new Date(now.getTime() + mailLeaseMs()).toISOString(), max, instanceId()],
+  );
+}
+
+type Outcome = { status: "sent" | "kept" | "failed" | "suppressed" | "pending"; error: string | null; retryAt: Date | null };
+
+async function record(database: Database, e: Claimed, at: Date, o: Outcome): Promise<boolean> {
+  const rows = await database.sql.query(
+    `UPDATE emails
+        SET status = $3, next_attempt_at = $4::timestamptz, locked_until = NULL, locked_by = NULL, last_attempt_at = $5::timestamptz,
+            sent_at = CASE WHEN $3 IN ('sent', 'kept') THEN $5::timestamptz ELSE sent_at END, last_error = $6
+      WHERE id = $1 AND attempt_count = $2 AND status = 'pending'
+      RETURNING id`,
+    [e.id, e.attempt_count, o.status, o.retryAt?.toISOString() ?? null, at.toISOString(), o.error],
+  );
+  return rows.length === 1;
+}
+
+function outcomeOf(e: Claimed, now: Date, r: SendOutcome): Outcome {
+  if (r.ok) return { status: "sent", error: null, retryAt: null };
+  if (r.permanent) return { status: "failed", error: r.error, retryAt: null };
+  const delay = mailRetryDelayMs(e.attempt_count);
+  return delay === null ? { status: "failed", error: r.error, retryAt: null } : { status: "pending", error: r.error, retryAt: new Date(now.getTime() + delay) };
+}
+
+async function attempt(database: Database, e: Claimed, now: Date): Promise<void> {
+  const settings = mailSettings();
+  const suppressed = await database.sql.query(`SELECT 1 FROM email_suppressions WHERE address = lower($1)`, [e.recipient]);
+  if (suppressed.length > 0) {
+    await record(database, e, now, { status: "suppressed", error: SUPPRESSED_REASONS.address, retryAt: null });
+    return;
+  }
+  if (settings.kind === "outbox") {
+    // No SMTP_URL: the e-mail stays in the outbox for the operator to read in 'Correos'.
+    await record(database, e, now, { status: "kept", error: null, retryAt: null });
+    return;
+  }
+  const locale = e.locale === "en" ? "en" : "es";
+  const rendered = await renderEmail(e.template, e.data, locale, config().publicBaseUrl);
+  const attachments = await Promise.all(attachmentRefs(e.data).map((a) => makeAttachment(database.prisma, a)));
+  const result = await sendMail(settings, { id: e.id, to: { name: e.recipient_name, address: e.recipient }, subject: rendered.subject, html: rendered.html, text: rendered.text, attachments });
+  const o = outcomeOf(e, now, result);
+  if (!result.ok && result.addressRefused) {
+    await database.sql.query(`INSERT INTO email_suppressions (address, reason, created_at) VALUES (lower($1), $2, $3::timestamptz) ON CONFLICT (address) DO NOTHING`, [e.recipient, result.error.slice(0, 300), now.toISOString()]);
+  }
+  await record(database, e, now, o);
+  log.info("email_attempt", { email: e.id, template: e.template, attempt: e.attempt_count, status: o.status });
+}
+
+/** Sends every e-mail due at `now`; returns how many were attempted. */
+export async function sendDueEmails(database: Database, now: Date): Promise<number> {
+  let processed = 0;
+  while (processed < MAX_PER_RUN) {
+    const batch = await claim(database, now, Math.min(BATCH, MAX_PER_RUN - processed));
+    if (batch.length === 0) break;
+    await Promise.all(
+      batch.map((e) =>
+        attempt(database, e, now).catch(async (err) => {
+          // A template or attachment that could not be made: retried with the same backoff, then failed.
+          log.error("email_attempt_failed", { email: e.id, error: (err as Error)?.name, message: String((err as Error)?.message ?? "").slice(0, 200) });
+          await record(database, e, now, outcomeOf(e, now, { ok: false, permanent: false, addressRefused: false, error: "No se pudo preparar el correo" })).catch(() => undefined);
+        }),
+      ),
+    );
+    processed += batch.length;
+  }
+  return processed;
+}
+
+/** Shutdown: hands back this instance's leases so another instance sends them now. */
+export async function releaseOwnMailLeases(database: Database): Promise<number> {
+  const rows = await database.sql.query(`UPDATE emails SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING id`, [instanceId()]);
+  return rows.length;
+}

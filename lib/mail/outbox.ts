@@ -1,0 +1,101 @@
+// The mail outbox (docs/emails.md): an e-mail is an `emails` row written in the same transaction as the fact it
+// reports, once per (fact, recipient) (unique index, ON CONFLICT DO NOTHING), sent later by the `emails` job.
+// Opt-outs, refused addresses and the rate limits are applied here, so a row always says what became of it.
+import crypto from "node:crypto";
+import type { Prisma } from "@/lib/db/generated/client";
+import { config } from "@/lib/config";
+import { log } from "@/lib/http/log";
+import { normalizeAddress, displayName } from "./address";
+import { emailContent } from "./render";
+import { TEMPLATES } from "./templates/catalog";
+import type { Locale } from "./templates/types";
+
+/** The caller's transaction (or the client itself). */
+export type MailTx = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+
+export interface EmailInput {
+  template: string;
+  /** What happened, stable across retries of the fact ("payment:<id>:approved"): one e-mail per fact and recipient. */
+  factKey: string;
+  to: string | null | undefined;
+  toName?: string | null;
+  data: object;
+  locale?: Locale;
+  agencyId?: number | null;
+  hotelId?: number | null;
+  userId?: number | null;
+  /** Who may have turned this (non-essential) e-mail off: "agency:12", "user:5". */
+  optOutOwners?: string[];
+}
+
+export const newEmailId = () => `eml_${crypto.randomBytes(12).toString("base64url")}`;
+
+const limit = (name: string, fallback: number) => {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+};
+/** E-mails to one address per hour, and from one agency's facts per hour; 0 turns the limit off. */
+export const perRecipientHour = () => limit("MAIL_MAX_PER_RECIPIENT_HOUR", 30);
+export const perAgencyHour = () => limit("MAIL_MAX_PER_AGENCY_HOUR", 500);
+
+export const SUPPRESSED_REASONS = {
+  address: "La dirección rechazó un correo antes; no se le envían más",
+  recipientLimit: "Límite de correos por hora a esta dirección alcanzado",
+  agencyLimit: "Límite de correos por hora de la agencia alcanzado",
+} as const;
+
+/**
+ * Writes the e-mail in the caller's transaction; returns its id, or null when nothing is owed (no valid address,
+ * turned off, or already written for this fact and recipient).
+ */
+export async function enqueueEmail(tx: MailTx, input: EmailInput, now: Date): Promise<string | null> {
+  const def = TEMPLATES[input.template];
+  if (!def) throw new Error(`enqueueEmail: unknown template ${input.template}`);
+  const to = normalizeAddress(input.to);
+  if (!to) {
+    log.warn("email_skipped_bad_address", { template: input.template });
+    return null;
+  }
+  const locale: Locale = input.locale === "en" ? "en" : "es";
+  if (!def.essential && input.optOutOwners && input.optOutOwners.length > 0) {
+    const off = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM email_opt_outs WHERE owner = ANY($1::text[]) AND template = $2`, input.optOutOwners, input.template);
+    if ((off[0]?.n ?? 0) > 0) return null;
+  }
+  const subject = emailContent(input.template, input.data, locale, config().publicBaseUrl).subject;
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const [state] = await tx.$queryRawUnsafe<{ suppressed: boolean; to_recipient: number; from_agency: number }[]>(
+    `SELECT EXISTS (SELECT 1 FROM email_suppressions WHERE address = lower($1)) AS suppressed,
+            (SELECT count(*)::int FROM emails WHERE recipient = $1 AND created_at > $2::timestamptz) AS to_recipient,
+            (SELECT count(*)::int FROM emails WHERE $3::int IS NOT NULL AND agency_id = $3::int AND created_at > $2::timestamptz) AS from_agency`,
+    to,
+    hourAgo,
+    input.agencyId ?? null,
+  );
+  let reason: string | null = null;
+  if (state?.suppressed) reason = SUPPRESSED_REASONS.address;
+  else if (perRecipientHour() > 0 && (state?.to_recipient ?? 0) >= perRecipientHour()) reason = SUPPRESSED_REASONS.recipientLimit;
+  else if (input.agencyId != null && perAgencyHour() > 0 && (state?.from_agency ?? 0) >= perAgencyHour()) reason = SUPPRESSED_REASONS.agencyLimit;
+  if (reason && reason !== SUPPRESSED_REASONS.address) log.warn("email_rate_limited", { template: input.template, agency: input.agencyId ?? null });
+  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `INSERT INTO emails (id, fact_key, recipient, recipient_name, template, locale, subject, data, agency_id, hotel_id, user_id, status, next_attempt_at, last_error, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::int, $10::int, $11::int, $12, $13::timestamptz, $14, $15::timestamptz)
+     ON CONFLICT (fact_key, recipient) DO NOTHING
+     RETURNING id`,
+    newEmailId(),
+    input.factKey.slice(0, 200),
+    to,
+    displayName(input.toName),
+    input.template,
+    locale,
+    subject,
+    JSON.stringify(input.data),
+    input.agencyId ?? null,
+    input.hotelId ?? null,
+    input.userId ?? null,
+    reason ? "suppressed" : "pending",
+    reason ? null : now.toISOString(),
+    reason,
+    now.toISOString(),
+  );
+  return rows[0]?.id ?? null;
+}
