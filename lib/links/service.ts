@@ -1,4 +1,5 @@
 // Payment links (4.5): create, list, read, cancel, and expire after available_hours.
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
@@ -46,7 +47,11 @@ export async function linkDraftForReservation(db: PrismaClient, principal: Princ
   };
 }
 
-export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date) {
+export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date, effectKey?: EffectKey | null) {
+  // An earlier attempt with this Idempotency-Key created the link (and maybe crashed): answer with it.
+  const earlierLink = async () => (effectKey ? earlierEffect(effectKey, await db.paymentLink.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null);
+  const earlier = await earlierLink();
+  if (earlier) return linkCreated(earlier.code);
   if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
     throw forbidden("agency_id: debe ser el de su propia agencia");
   }
@@ -73,7 +78,7 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
   }
   const [start, end] = input.booking_dates ? input.booking_dates.split(" - ") : [null, null];
   const code = newLinkCode();
-  await db.paymentLink.create({
+  const created = await db.paymentLink.create({
     data: {
       id: `lnk_${crypto.randomBytes(10).toString("base64url")}`,
       code,
@@ -95,10 +100,19 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
       successUrl: input.redirect?.success_url ?? null,
       failureUrl: input.redirect?.failure_url ?? null,
       createdAt: now,
+      ...effectColumns(effectKey),
     },
+    select: { code: true },
+  }).catch(async (e: unknown) => {
+    // A concurrent attempt with this key created its link first: answer with that one.
+    const first = isEffectKeyViolation(e) ? await earlierLink() : null;
+    if (!first) throw e;
+    return first;
   });
-  return { msg: "Enlace de pago creado", url: linkUrl(code), code };
+  return linkCreated(created.code);
 }
+
+const linkCreated = (code: string) => ({ msg: "Enlace de pago creado", url: linkUrl(code), code });
 
 const include = { hotel: true, agency: { select: { id: true, name: true } }, reservation: { select: { code: true } } } satisfies Prisma.PaymentLinkInclude;
 type Row = Prisma.PaymentLinkGetPayload<{ include: typeof include }>;

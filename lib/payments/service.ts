@@ -17,13 +17,24 @@ import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import { crashPoint } from "@/lib/testing/crash-points";
 import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
 export interface PaymentCtx {
   db: PrismaClient;
   principal: Principal;
   now: Date;
+  /** The request's Idempotency-Key, written on the payment row (lib/http/effect-key.ts). */
+  effectKey?: EffectKey | null;
 }
+
+/** The payment an earlier attempt with this Idempotency-Key recorded (null: none, or no key). */
+export async function earlierPayment(db: PrismaClient, ek: EffectKey | null | undefined) {
+  if (!ek) return null;
+  return earlierEffect(ek, await db.paymentTransaction.findUnique({ where: effectWhere(ek), include: { voucher: { select: { code: true } } } }));
+}
+type EarlierPayment = NonNullable<Awaited<ReturnType<typeof earlierPayment>>>;
 
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
@@ -86,6 +97,9 @@ const inVerification = (transactionId: string): CardPaymentResult => ({
 export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { linkId?: string; agencyId?: number | null } = {}): Promise<CardPaymentResult> {
   const { db, principal, now } = ctx;
   const { order } = body;
+  // An earlier attempt with this key recorded the payment (and maybe crashed): answer from it, never charge again.
+  const earlier = await earlierPayment(db, ctx.effectKey);
+  if (earlier) return cardPaymentOutcome(earlier);
   await requireHotel(db, order.hotel_id);
   const checked = validateCard(decryptCard(body.card_item), now);
   if (!checked.ok) throw badRequest(checked.detail);
@@ -142,6 +156,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
           declineReason: refused?.reason ?? null,
           completedAt: refused ? now : null,
           createdAt: now,
+          ...effectColumns(ctx.effectKey),
         },
       });
       if (refused) {
@@ -151,6 +166,11 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       }
     });
   } catch (e) {
+    if (isEffectKeyViolation(e)) {
+      // A concurrent attempt with this key recorded it first (this one claimed nothing: its transaction rolled back).
+      const first = await earlierPayment(db, ctx.effectKey);
+      if (first) return cardPaymentOutcome(first);
+    }
     if (isUniqueViolation(e) && opts.linkId) throw conflict(LINK_CARD_IN_FLIGHT);
     throw e;
   }
@@ -160,11 +180,14 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
     return { approved: false, status: "rejected", transactionId, voucherUrl: voucherPath(v!.code), reason: (refused as { reason: string }).reason };
   }
 
+  crashPoint("card:after-record");
+
   // 2. Charge. A lost answer is voided (same idempotency key: the gateway never charges twice).
   const gateway = paymentGateway();
   let charge: CardChargeResult;
   try {
     charge = await gateway.chargeCard({ transactionId, idempotencyKey: transactionId, card, amount: amount.toFixed(2), currency: "COP", installments: order.installments });
+    crashPoint("card:after-charge");
   } catch {
     const voided = await gateway.void(transactionId, `void:${transactionId}`).catch(() => ({ ok: false as const, reason: "sin respuesta" }));
     if (!voided.ok) return inVerification(transactionId);
@@ -185,12 +208,28 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
+/**
+ * What a recorded card payment answers: its outcome when settled, "en verificación" (202) while the gateway's answer
+ * is not recorded yet (the reconciliation job asks the gateway by the payment's id; a later retry gets the outcome).
+ */
+export function cardPaymentOutcome(t: EarlierPayment): CardPaymentResult {
+  if (t.status === "pending") return inVerification(t.id);
+  const voucherUrl = t.voucher ? voucherPath(t.voucher.code) : "";
+  if (t.status === "approved") return { approved: true, status: "approved", transactionId: t.id, voucherUrl };
+  return { approved: false, status: t.status === "refunded" ? "refunded" : "rejected", transactionId: t.id, voucherUrl, reason: t.declineReason ?? "el pago no se completó" };
+}
+
+/** What a recorded cash or bank-transfer order answers (4.7 / 4.8). */
+export const apmOrderAnswer = (t: { id: string; apmDetailId: number }) => ({ transaction_id: t.id, apm_detail_id: t.apmDetailId, checkout_url: checkoutUrl(t.id) });
+
 type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body: BankTransferBody };
 
 /** 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page. */
 export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { linkId?: string; agencyId?: number | null } = {}) {
   const { db, principal, now } = ctx;
   const order: ApmOrderInput = input.body.order;
+  const earlier = await earlierPayment(db, ctx.effectKey);
+  if (earlier) return apmOrderAnswer(earlier);
   await requireHotel(db, order.hotel_id);
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
@@ -218,7 +257,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           },
         };
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
-  const created = await db.$transaction(async (tx) => {
+  const created = await db
+    .$transaction(async (tx) => {
     const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
     if (reservation) {
       // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
@@ -255,11 +295,19 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         expiresAt: extra.placed.expiresAt,
         createdAt: now,
         ...extra.fields,
+        ...effectColumns(ctx.effectKey),
       },
       select: { id: true, apmDetailId: true },
     });
-  });
-  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: checkoutUrl(created.id) };
+  })
+    .catch(async (e: unknown) => {
+      // A concurrent attempt with this key recorded its order first: answer with that one.
+      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
+      if (!first) throw e;
+      return first;
+    });
+  crashPoint("order:after-record");
+  return apmOrderAnswer(created);
 }
 
 /**

@@ -1,5 +1,7 @@
 // Reservations: create (priced by the channel manager, rooms held all-or-nothing), read, update the main
 // guest, cancel, and expire unpaid ones at their payment deadline.
+import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import { crashPoint } from "@/lib/testing/crash-points";
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
@@ -152,9 +154,15 @@ interface BookingHotelRow {
   rate_plans: Array<{ id: number; rate_id: string }>;
 }
 
-export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date): Promise<CreateResult> {
+export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date, effectKey?: EffectKey | null): Promise<CreateResult> {
   const agencyId = principal.agencyId;
   if (principal.role !== "agency" || agencyId === null) throw badRequest("Solo una agencia puede crear reservas");
+  // An earlier attempt with this Idempotency-Key registered the reservation (and maybe crashed): answer with it,
+  // hold no rooms again.
+  const earlierBooking = async () =>
+    effectKey ? earlierEffect(effectKey, await database.prisma.reservation.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null;
+  const earlier = await earlierBooking();
+  if (earlier) return registered(earlier.code);
   const today = bogotaDate(now);
   const { children, ages } = checkCoherence(r, today);
   // Plain SQL on this path (4.1 is hot: bench/RESULTS.md, issue 17).
@@ -222,9 +230,13 @@ export async function createReservation(database: Database, principal: Principal
           nightly: p.nightly.map((n) => ({ day: n.day, amount: n.amount.toFixed(2) })),
         })),
         history: [{ fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: now }],
+        idem: effectKey,
       }),
     );
   } catch (e) {
+    // A concurrent attempt with this key registered it first; this one's rooms were given back (compensation).
+    const first = isEffectKeyViolation(e) ? await earlierBooking() : null;
+    if (first) return registered(first.code);
     if (e instanceof RoomsUnavailableError) {
       const lost = new Set(e.roomIds);
       return noAvailability(
@@ -236,8 +248,11 @@ export async function createReservation(database: Database, principal: Principal
     if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
-  return { msg: "Reserva registrada; pendiente de pago", chatbot_id: code };
+  crashPoint("booking:after-commit");
+  return registered(code);
 }
+
+const registered = (code: string): CreateResult => ({ msg: "Reserva registrada; pendiente de pago", chatbot_id: code });
 
 const detailInclude = {
   hotel: true,
