@@ -1,12 +1,12 @@
 // Preloaded-balance ledger: top-ups by the operator, debits when a reservation is paid from balance, refunds back.
 // agencies.balance never goes negative: debits are a conditional UPDATE and a CHECK constraint backs it.
-import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 type Tx = Prisma.TransactionClient;
 type EntryRow = { id: number; kind: string; amount: Prisma.Decimal; balanceAfter: Prisma.Decimal; reservationId: string | null; note: string | null; createdAt: Date };

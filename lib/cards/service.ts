@@ -1,7 +1,6 @@
 // Virtual cards (4.6; docs/decisions.md 10.6): created frozen, active on the activation date,
 // cancelled on the expiration date; owners may freeze, unfreeze and cancel. Every change is a virtual_card_events row.
 // Spending controls and the card's charges: docs/decisions.md 10.8 (lib/cards/spending.ts, authorize.ts).
-import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
@@ -15,6 +14,7 @@ import type { CreateCardInput, SpendingControlsInput } from "./schema";
 import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
 import { cardSpent } from "./authorize";
 import { voucherPath } from "@/lib/money/voucher-code";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 const CARD_INCLUDE = { allowedHotels: { select: { hotelId: true } } } as const;
 type CardRow = Prisma.VirtualCardGetPayload<{ include: typeof CARD_INCLUDE }>;

@@ -1,7 +1,5 @@
 // Reservations: create (priced by the channel manager, rooms held all-or-nothing), read, update the main
 // guest, cancel, and expire unpaid ones at their payment deadline.
-import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
-import { crashPoint } from "@/lib/testing/crash-points";
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
@@ -21,6 +19,8 @@ import { enqueueReservationExpired } from "./notify";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
+import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import { crashPoint } from "@/lib/testing/crash-points";
 
 type Decimal = Prisma.Decimal;
 type Tx = Prisma.TransactionClient;
