@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
-import { apmOrderAnswer, cardPaymentOutcome, createApmOrder, earlierPayment, payByCard, type CardPaymentResult } from "@/lib/payments/service";
+import { apmOrderAnswer, cardPaymentOutcome, createApmOrder, earlierPayment, LINK_AGENCY_ARCHIVED, payByCard, type CardPaymentResult } from "@/lib/payments/service";
 import type { EffectKey } from "@/lib/http/effect-key";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { effectiveStatus } from "./service";
@@ -34,12 +34,14 @@ function cardAnswer(link: { code: string; successUrl: string | null; failureUrl:
 }
 
 export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
-  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } } } });
+  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
   if (!link) throw notFound("El enlace de pago no existe");
   // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
   // link): answer from it before the link's state, which that payment may have changed.
   const earlier = await earlierPayment(db, effectKey);
   if (earlier && earlier.linkId === link.id) return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : apmOrderAnswer(earlier);
+  // An archived agency collects nothing (checked again in the payment's own transaction, lib/payments/service.ts).
+  if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw conflict(LINK_AGENCY_ARCHIVED);
   const status = effectiveStatus(link, now);
   if (status !== "active") {
     const why = { paid: "ya fue pagado", expired: "venció", cancelled: "fue cancelado" }[status];

@@ -1,5 +1,4 @@
 // Payment links (4.5): create, list, read, cancel, and expire after available_hours.
-import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
@@ -7,11 +6,15 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatMoney } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 /** 128 random bits: the code is the only thing guarding the public payment page. */
+/** "$ 1.250.000" (es-CO), plain spaces for API messages. */
+const cop = (d: Prisma.Decimal) => formatMoney(d.toFixed(2), "COP").replace(/\u00a0/g, " ");
+
 export const newLinkCode = () => crypto.randomBytes(16).toString("base64url");
 export const linkUrl = (code: string) => `${config().publicBaseUrl}/pay/${code}`;
 
@@ -73,6 +76,11 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     if (maxHours < 1) throw badRequest(`reservation_code: el plazo de pago de la reserva ${r.code} vence en menos de una hora; no se puede crear un enlace`);
     if (input.available_hours > maxHours) {
       throw badRequest(`available_hours: el enlace no puede vencer después del plazo de pago de la reserva (${formatDateTime(r.paymentDeadline)}); use como máximo ${maxHours} ${maxHours === 1 ? "hora" : "horas"}`);
+    }
+    // A link never asks for more than the reservation still owes (paying it would only end in a 409).
+    const owed = r.amount.sub(r.amountPaid);
+    if (new Prisma.Decimal(input.amount).gt(owed)) {
+      throw badRequest(`amount: la reserva ${r.code} debe ${cop(owed)}; el enlace no puede cobrar más (pidió ${cop(new Prisma.Decimal(input.amount))})`);
     }
     reservationId = r.id;
   }
@@ -231,7 +239,7 @@ export async function expireLinks(db: PrismaClient, now: Date): Promise<number> 
 
 /** What the guest's payment page shows: nothing of the agency's internals. */
 export async function publicLinkView(db: PrismaClient, code: string, now: Date) {
-  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true } } } });
+  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true, isArchived: true } } } });
   if (!l) return null;
   const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
   const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
@@ -240,6 +248,8 @@ export async function publicLinkView(db: PrismaClient, code: string, now: Date) 
     status: effectiveStatus(l, now),
     hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address },
     agency: l.agency.name,
+    /** The agency was archived: its links take no payment (docs/payments.md); the page says why. */
+    agencyArchived: l.agency.isArchived,
     guestName: l.guestName,
     description: l.description,
     amount: l.amount.toNumber(),

@@ -75,6 +75,9 @@ export type CardPaymentResult =
   | { approved: false; transactionId: string; voucherUrl: string; reason: string; status: "rejected" | "refunded" }
   | { approved: false; transactionId: string; voucherUrl: null; reason: string; status: "pending" };
 
+/** Archiving an agency stops its collection: its links take no payment (docs/payments.md). */
+export const LINK_AGENCY_ARCHIVED = "La agencia que emitió este enlace fue archivada y ya no recibe pagos; no se cobró nada. Comuníquese con la agencia o con el hotel";
+
 const LINK_CARD_IN_FLIGHT = "Ya hay un pago con tarjeta en curso para este enlace; espere unos segundos";
 
 /**
@@ -114,8 +117,12 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   try {
     await db.$transaction(async (tx) => {
       if (opts.linkId) {
-        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date }[]>(`SELECT status::text AS status, expires_at FROM payment_links WHERE id = $1 FOR UPDATE`, opts.linkId);
+        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date; archived: boolean }[]>(
+          `SELECT l.status::text AS status, l.expires_at, a.is_archived AS archived FROM payment_links l JOIN agencies a ON a.id = l.agency_id WHERE l.id = $1 FOR UPDATE OF l`,
+          opts.linkId,
+        );
         if (!l[0] || l[0].status !== "active" || l[0].expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l[0].archived) throw conflict(LINK_AGENCY_ARCHIVED);
         const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
         if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
       }
@@ -268,8 +275,9 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       }
     }
     if (opts.linkId) {
-      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
+      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
       if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+      if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
     }
     return tx.paymentTransaction.create({
       data: {
