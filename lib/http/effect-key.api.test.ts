@@ -167,6 +167,18 @@ describe("a retry after a crash answers from the effect the first attempt made",
     expect((await api.db.prisma.agency.findUniqueOrThrow({ where: { id: a.agency.id } })).balance.toNumber()).toBe(250_000);
   });
 
+  it("hotel (operator setup): the same hotel, not a second one", async () => {
+    const header = { "Idempotency-Key": "crash-hotel-1" };
+    const body = { name: "Hotel Reintento", city: "Cartagena" };
+    const first = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels", { params: { header }, body });
+    expect(first.response.status).toBe(201);
+    await orphan("crash-hotel-1");
+    const retry = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels", { params: { header }, body });
+    expect(replayed(retry)).toBe("true");
+    expect(retry.data).toEqual(first.data);
+    expect(await api.db.prisma.hotel.count({ where: { name: "Hotel Reintento" } })).toBe(1);
+  });
+
   it("a key reused for another request after its record expired is a 409, not the old effect", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const hotel = await createHotel(api.db.prisma, {});
