@@ -7,7 +7,7 @@ import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { bookedReservation, encryptedCard, publicKeyPem } from "@/lib/testing/payments";
-import { publicLinkView } from "./service";
+import { expireLinks, publicLinkView } from "./service";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { addDays, bogotaDate } from "@/lib/time";
 
@@ -78,6 +78,10 @@ describe("a link and its reservation", () => {
     const pay = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: data!.code } }, body: { method: "card", card_item: encryptedCard(pem) } });
     expect(pay.response.status).toBe(409);
     expect(await api.db.prisma.paymentTransaction.count({ where: { link: { code: data!.code } } })).toBe(0);
+    // A link the trigger skipped (a payment held it locked at that instant) is closed by the payment-links job.
+    await api.db.prisma.paymentLink.update({ where: { code: data!.code }, data: { status: "active", cancelledAt: null } });
+    expect(await expireLinks(api.db.prisma, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await linkStatus(data!.code)).toBe("cancelled");
   });
 
   it("paying the reservation in full closes its other links; the link that paid it is paid", async () => {

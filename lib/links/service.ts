@@ -231,10 +231,18 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
   return { msg: "Enlace cancelado", code, status: "cancelled" as const };
 }
 
-/** The payment-links job: active links past their validity become expired. */
+/**
+ * The payment-links job: active links past their validity become expired; active links of a reservation no longer
+ * pending payment are cancelled (the trigger of migration 20261127100100 does it with the reservation's change, but
+ * skips a link a payment held locked at that instant).
+ */
 export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
   const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
-  return r.count;
+  const closed = await db.paymentLink.updateMany({
+    where: { status: "active", reservation: { status: { not: "pending_payment" } } },
+    data: { status: "cancelled", cancelledAt: now, paymentLockUntil: null },
+  });
+  return r.count + closed.count;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */
