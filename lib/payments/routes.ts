@@ -81,7 +81,7 @@ export const paymentRoutes = [
     idempotent: true,
     responses: [
       { status: 200, description: "Pago aprobado", schema: cardResult },
-      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md)", schema: cardPending },
+      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: cardPending },
       { status: 400, description: "Pago rechazado (code 0, con comprobante) o datos inválidos", schema: cardDecline },
       { status: 404, description: "El hotel no existe" },
     ],
