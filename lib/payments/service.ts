@@ -18,7 +18,7 @@ import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
-import { crashPoint } from "@/lib/testing/crash-points";
+import { crashPoint } from "@/lib/http/crash-points";
 import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
 export interface PaymentCtx {

@@ -20,7 +20,7 @@ import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
 import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
-import { crashPoint } from "@/lib/testing/crash-points";
+import { crashPoint } from "@/lib/http/crash-points";
 
 type Decimal = Prisma.Decimal;
 type Tx = Prisma.TransactionClient;

@@ -3,7 +3,7 @@
 // and prove that the retry ends with what the first attempt did: one effect for the key, at most one charge at the
 // gateway, the answer from that effect (replayed; 202 "en verificación" while the charge's outcome is unknown, then
 // the final answer once the reconciliation job knows it). Production builds on PostgreSQL; needs `next build` first.
-// Instance A runs with TEST_CRASH_AT (lib/testing/crash-points.ts) and dies there; instance B answers the retries.
+// Instance A runs with TEST_CRASH_AT (lib/http/crash-points.ts) and dies there; instance B answers the retries.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
