@@ -6,6 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 type Tx = Prisma.TransactionClient;
 type EntryRow = { id: number; kind: string; amount: Prisma.Decimal; balanceAfter: Prisma.Decimal; reservationId: string | null; note: string | null; createdAt: Date };
@@ -65,11 +66,17 @@ export async function creditBalance(tx: Tx, agencyId: number, amount: Prisma.Dec
   return presentEntry(entry);
 }
 
-export async function topUpBalance(db: PrismaClient, agencyId: number, input: { amount: string; note?: string }, now: Date) {
+export async function topUpBalance(db: PrismaClient, agencyId: number, input: { amount: string; note?: string }, now: Date, effectKey?: EffectKey | null) {
+  // An earlier attempt with this Idempotency-Key recorded the top-up (and maybe crashed): answer with it, credit once.
+  const earlierEntry = async () => (effectKey ? earlierEffect(effectKey, await db.balanceEntry.findUnique({ where: effectWhere(effectKey) })) : null);
+  const toppedUp = (entry: Awaited<ReturnType<typeof earlierEntry>> & object) => ({ msg: "Recarga registrada", balance: entry.balanceAfter, entry: presentEntry(entry) });
+  const earlier = await earlierEntry();
+  if (earlier) return toppedUp(earlier);
   const agency = await db.agency.findUnique({ where: { id: agencyId } });
   if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
   if (!agency.isPreloaded) throw conflict("La agencia no usa saldo precargado; márquela como is_preloaded primero");
-  return db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
     const rows = await tx.$queryRawUnsafe<{ balance: string }[]>(
       `UPDATE agencies SET balance = balance + $1::numeric, updated_at = $3 WHERE id = $2 RETURNING balance::text AS balance`,
       input.amount,
@@ -77,10 +84,16 @@ export async function topUpBalance(db: PrismaClient, agencyId: number, input: { 
       now,
     );
     const entry = await tx.balanceEntry.create({
-      data: { agencyId, amount: new Prisma.Decimal(input.amount), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "topup", note: input.note ?? null, createdAt: now },
+      data: { agencyId, amount: new Prisma.Decimal(input.amount), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "topup", note: input.note ?? null, createdAt: now, ...effectColumns(effectKey) },
     });
     return { msg: "Recarga registrada", balance: new Prisma.Decimal(rows[0].balance), entry: presentEntry(entry) };
-  });
+  })
+    .catch(async (e: unknown) => {
+      // A concurrent attempt with this key recorded its top-up first (this one's credit rolled back).
+      const first = isEffectKeyViolation(e) ? await earlierEntry() : null;
+      if (!first) throw e;
+      return toppedUp(first);
+    });
 }
 
 export async function getBalance(db: PrismaClient, principal: Principal, agencyId: number) {

@@ -86,8 +86,8 @@ export const agencyRoutes = [
     body: topUpBody,
     idempotent: true,
     responses: [{ status: 201, description: "Recarga registrada", schema: z.object({ msg: z.string(), balance: z.number(), entry: balanceEntryOut }) }],
-    async handler({ params, body, db, clock }) {
-      return json(201, await topUpBalance(db, params.id, body, clock.now()));
+    async handler({ params, body, db, clock, effectKey }) {
+      return json(201, await topUpBalance(db, params.id, body, clock.now(), effectKey));
     },
   }),
   defineRoute({

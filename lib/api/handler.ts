@@ -10,7 +10,8 @@ import { InputError, pathProblem } from "@/lib/http/input";
 import { RawResponse, type AnyRoute, type Method } from "@/lib/http/route";
 import { logger, log as rootLog, type Logger } from "@/lib/http/log";
 import { errorData, parseParams, parseWith } from "@/lib/http/steps";
-import { withIdempotency, requestFingerprint, type StoredResponse } from "@/lib/http/idempotency";
+import { withIdempotency, requestFingerprint, checkIdempotencyKey, type StoredResponse } from "@/lib/http/idempotency";
+import { effectKey as newEffectKey, type EffectKey } from "@/lib/http/effect-key";
 import { encodedResponse, Precompressed } from "@/lib/http/compress";
 import { getDatabase, type Database } from "@/lib/db";
 import { observeRequest } from "@/lib/metrics/registry";
@@ -126,8 +127,10 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   await rateLimit(incoming, matched, database);
   def.verify?.(incoming.req);
   const { params, query, body, bodyText } = await parseInput(incoming, matched);
-  const run = () => call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log });
-  return idempotent(incoming, def, bodyText, database, clock, run);
+  const keyed = idempotencyOf(incoming, def, bodyText);
+  const run = () =>
+    call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log, effectKey: keyed?.effect ?? null });
+  return idempotent(keyed, def, database, clock, run);
 }
 
 /** The route for the path and method; an OPTIONS answer; or 404/405/413 (and 400 for a path that does not decode). */
@@ -207,13 +210,33 @@ async function call(def: AnyRoute, ctx: Parameters<AnyRoute["handler"]>[0]): Pro
   }
 }
 
-/** With an Idempotency-Key on a route that takes one, the first answer is stored and replayed; else just run. */
-async function idempotent(incoming: Incoming, def: AnyRoute, bodyText: string, database: Database, clock: Clock, run: () => Promise<StoredResponse>): Promise<Outcome> {
+interface Keyed {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  effect: EffectKey;
+}
+
+/** The request's Idempotency-Key, caller and fingerprint on a route that takes one (null otherwise). */
+function idempotencyOf(incoming: Incoming, def: AnyRoute, bodyText: string): Keyed | null {
   const key = incoming.req.headers.get("idempotency-key");
-  if (!def.idempotent || key === null) return run();
+  if (!def.idempotent || key === null) return null;
+  checkIdempotencyKey(key);
   const scope = incoming.principalLabel ?? `ip:${clientIp(incoming.req)}`;
   const fingerprint = requestFingerprint(incoming.method, incoming.url.pathname.replace(/\/+$/, ""), bodyText);
-  return withIdempotency(database, { scope, key, route: def.path, fingerprint, now: clock.now(), clock }, run);
+  return { scope, key, fingerprint, effect: newEffectKey(scope, key, fingerprint) };
+}
+
+/**
+ * With an Idempotency-Key on a route that takes one, the first answer is stored and replayed; else just run. The
+ * service also writes the key on the row it creates and answers from that row when an earlier attempt made it
+ * (a crashed request whose lease was taken over): that answer is a replay too.
+ */
+async function idempotent(keyed: Keyed | null, def: AnyRoute, database: Database, clock: Clock, run: () => Promise<StoredResponse>): Promise<Outcome> {
+  if (!keyed) return run();
+  const { scope, key, fingerprint, effect } = keyed;
+  const out = await withIdempotency(database, { scope, key, route: def.path, fingerprint, now: clock.now(), clock }, run);
+  return effect.replayed ? { ...out, replayed: true } : out;
 }
 
 /** The HTTP response: a route's own Response, bytes or text, or JSON; always with the request id. */

@@ -104,7 +104,7 @@ export const cardRoutes = [
     body: createCardBody,
     idempotent: true,
     responses: [{ status: 200, description: "Tarjeta creada", schema: cardResult }],
-    handler: ({ body, db, principal, clock }) => createVirtualCard(db, principal, body, clock.now()),
+    handler: ({ body, db, principal, clock, effectKey }) => createVirtualCard(db, principal, body, clock.now(), effectKey),
   }),
   defineRoute({
     method: "GET",

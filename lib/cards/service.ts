@@ -14,6 +14,7 @@ import type { CreateCardInput, SpendingControlsInput } from "./schema";
 import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
 import { cardSpent } from "./authorize";
 import { voucherPath } from "@/lib/money/voucher-code";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 const CARD_INCLUDE = { allowedHotels: { select: { hotelId: true } } } as const;
 type CardRow = Prisma.VirtualCardGetPayload<{ include: typeof CARD_INCLUDE }>;
@@ -62,7 +63,13 @@ export function validateCardDates(activation: string, expiration: string, today:
   if (expiration > limit) throw badRequest(`expiration: debe ser como máximo un año desde hoy (${limit})`);
 }
 
-export async function createVirtualCard(db: PrismaClient, principal: Principal, input: CreateCardInput, now: Date) {
+const CARD_CREATED = "Tarjeta virtual creada; queda congelada hasta su fecha de activación";
+
+export async function createVirtualCard(db: PrismaClient, principal: Principal, input: CreateCardInput, now: Date, effectKey?: EffectKey | null) {
+  // An earlier attempt with this Idempotency-Key issued the card (and maybe crashed): answer with it, issue no other.
+  const earlierCard = async () => (effectKey ? earlierEffect(effectKey, await db.virtualCard.findUnique({ where: effectWhere(effectKey), include: CARD_INCLUDE })) : null);
+  const earlier = await earlierCard();
+  if (earlier) return { msg: CARD_CREATED, data: presentCard(earlier) };
   const today = bogotaDate(now);
   validateCardDates(input.activation, input.expiration, today);
   const org = await organizationForCaller(db, principal, input.organization_id);
@@ -98,14 +105,17 @@ export async function createVirtualCard(db: PrismaClient, principal: Principal, 
             limitPerAuthorization: controls.limitPerAuthorization,
             limitAllTime: controls.limitAllTime,
             createdAt: now,
+            ...effectColumns(effectKey),
           },
         });
         await writeCardHotels(tx, row.id, controls.hotelIds);
         await tx.virtualCardEvent.create({ data: { cardId: row.id, fromStatus: null, toStatus: "frozen", reason: CARD_REASONS.created, at: now } });
         return tx.virtualCard.findUniqueOrThrow({ where: { id: row.id }, include: CARD_INCLUDE });
       });
-      return { msg: "Tarjeta virtual creada; queda congelada hasta su fecha de activación", data: presentCard(card) };
+      return { msg: CARD_CREATED, data: presentCard(card) };
     } catch (e) {
+      const first = isEffectKeyViolation(e) ? await earlierCard() : null;
+      if (first) return { msg: CARD_CREATED, data: presentCard(first) };
       // A number already issued (unique number_hash): draw another one.
       if ((e as { code?: string }).code === "P2002" && attempt < 4) continue;
       throw e;

@@ -4471,7 +4471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md) */
+            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4505,7 +4505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El enlace ya no admite pagos */
+            /** @description El enlace ya no admite pagos (pagado, vencido, cancelado, o su agencia fue archivada) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md) */
+            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro */
             202: {
                 headers: {
                     [name: string]: unknown;

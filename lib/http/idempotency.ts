@@ -73,8 +73,10 @@ export async function withIdempotency(db: Database, opts: IdempotencyOptions, ru
       throw e;
     }
     clearInterval(renew);
-    if (res.status >= 500) {
-      // A failure of ours should not be replayed: let the client retry with the same key.
+    if (res.status >= 500 || res.status === 202) {
+      // A failure of ours should not be replayed: let the client retry with the same key. Nor a 202 (accepted, outcome
+      // not known yet: a card payment in verification): the retry asks the row the key is written on again, and
+      // answers its final outcome once the reconciliation job knows it (the row carries the key: no second effect).
       await db.sql.query(`DELETE FROM idempotency_records WHERE id = $1 AND lease_token = $2`, [id, token]);
     } else {
       // Only while still the owner: a request that outlived its lease lost the record to a newer one.

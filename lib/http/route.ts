@@ -6,6 +6,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Clock } from "@/lib/clock";
 import type { Principal } from "@/lib/auth/principal";
 import type { Logger } from "./log";
+import type { EffectKey } from "./effect-key";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Role = Principal["role"];
@@ -27,6 +28,11 @@ export interface RouteContext<P, Q, B, A extends Access> {
   clock: Clock;
   requestId: string;
   log: Logger;
+  /**
+   * On an idempotent route called with a key: the caller, the key and the request's fingerprint, for the creating
+   * service to write on the row it makes and to look for the row an earlier attempt made (lib/http/effect-key.ts).
+   */
+  effectKey?: EffectKey | null;
 }
 
 export interface RouteResponseDoc {

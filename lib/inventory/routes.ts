@@ -92,7 +92,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     body: createHotelBody,
     responses: [{ status: 201, description: "Hotel creado", schema: hotelOut }],
-    handler: async ({ db, body }) => json(201, await ari.createHotel(db, body)),
+    handler: async ({ db, body, effectKey }) => json(201, await ari.createHotel(db, body, effectKey)),
   }),
   defineRoute({
     method: "GET",

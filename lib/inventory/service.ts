@@ -12,6 +12,7 @@ import { withTxRetry } from "@/lib/db/retry";
 import { normalizeCity } from "@/lib/text/city";
 import { cityLabel } from "@/lib/format";
 import { assertNotChannexManaged } from "@/lib/gateways/channex/guard";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import {
   MAX_RANGE_DAYS,
   type createHotelBody,
@@ -91,7 +92,11 @@ async function managedHotel(db: PrismaClient, principal: Principal, id: number) 
 
 // ------------------------------------------------------------------ hotels
 
-export async function createHotel(db: PrismaClient, input: z.output<typeof createHotelBody>) {
+export async function createHotel(db: PrismaClient, input: z.output<typeof createHotelBody>, effectKey?: EffectKey | null) {
+  // An earlier attempt with this Idempotency-Key created the hotel (and maybe crashed): answer with it.
+  const earlierHotel = async () => (effectKey ? earlierEffect(effectKey, await db.hotel.findUnique({ where: effectWhere(effectKey), include: { roomTypes: true } })) : null);
+  const earlier = await earlierHotel();
+  if (earlier) return hotelWire(earlier);
   const city = normalizeCity(input.city);
   if (!city) throw badRequest("city: debe contener letras");
   try {
@@ -103,11 +108,14 @@ export async function createHotel(db: PrismaClient, input: z.output<typeof creat
         holdMinutes: input.hold_minutes ?? 1440,
         address: input.address || null,
         stars: input.stars ?? null,
+        ...effectColumns(effectKey),
       },
       include: { roomTypes: true },
     });
     return hotelWire(hotel);
   } catch (e) {
+    const first = isEffectKeyViolation(e) ? await earlierHotel() : null;
+    if (first) return hotelWire(first);
     if (isUniqueViolation(e)) throw conflict(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
     throw e;
   }

@@ -4,7 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
-import { createApmOrder, payByCard } from "@/lib/payments/service";
+import { apmOrderAnswer, cardPaymentOutcome, createApmOrder, earlierPayment, LINK_AGENCY_ARCHIVED, payByCard, type CardPaymentResult } from "@/lib/payments/service";
+import type { EffectKey } from "@/lib/http/effect-key";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { effectiveStatus } from "./service";
 import type { PayLinkBody } from "./schema";
@@ -16,9 +17,31 @@ function withParams(url: string, params: Record<string, string>) {
   return u.toString();
 }
 
-export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date) {
-  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } } } });
+/** The answer to a card attempt on a link: 202 while in verification, else its outcome and where to send the guest. */
+function cardAnswer(link: { code: string; successUrl: string | null; failureUrl: string | null }, result: CardPaymentResult) {
+  if (result.status === "pending") {
+    // Recorded and claimed, outcome not confirmed yet: 202; a retry with the same key asks again (docs/payments.md).
+    return new RawResponse(202, { status: "pending" as const, transaction_id: result.transactionId, voucher_url: null, redirect_url: null, detail: result.reason });
+  }
+  const target = result.approved ? link.successUrl : link.failureUrl;
+  return {
+    status: result.approved ? ("approved" as const) : ("declined" as const),
+    transaction_id: result.transactionId,
+    voucher_url: result.voucherUrl ?? "",
+    redirect_url: target ? withParams(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
+    ...(result.approved ? {} : { detail: result.reason }),
+  };
+}
+
+export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
+  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
   if (!link) throw notFound("El enlace de pago no existe");
+  // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
+  // link): answer from it before the link's state, which that payment may have changed.
+  const earlier = await earlierPayment(db, effectKey);
+  if (earlier && earlier.linkId === link.id) return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : apmOrderAnswer(earlier);
+  // An archived agency collects nothing (checked again in the payment's own transaction, lib/payments/service.ts).
+  if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw conflict(LINK_AGENCY_ARCHIVED);
   const status = effectiveStatus(link, now);
   if (status !== "active") {
     const why = { paid: "ya fue pagado", expired: "venció", cancelled: "fue cancelado" }[status];
@@ -39,24 +62,13 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
   };
   // The link's payments are made on behalf of its agency, whoever the guest is.
   const principal: Principal = { role: "agency", via: "api_key", userId: null, apiKeyId: null, agencyId: link.agencyId, agencyType: null, hotelIds: [] };
-  const ctx = { db, principal, now };
+  const ctx = { db, principal, now, effectKey };
 
   if (body.method === "card") {
     // One card charge in flight per link: claimed in the payment's own transaction (lib/payments/settle.ts).
     const result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
-    if (result.status === "pending") {
-      // Recorded and claimed, outcome not confirmed yet: 202, replayed for the same Idempotency-Key (docs/payments.md).
-      return new RawResponse(202, { status: "pending" as const, transaction_id: result.transactionId, voucher_url: null, redirect_url: null, detail: result.reason });
-    }
-    void kickDeliveries();
-    const target = result.approved ? link.successUrl : link.failureUrl;
-    return {
-      status: result.approved ? ("approved" as const) : ("declined" as const),
-      transaction_id: result.transactionId,
-      voucher_url: result.voucherUrl ?? "",
-      redirect_url: target ? withParams(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
-      ...(result.approved ? {} : { detail: result.reason }),
-    };
+    if (result.status !== "pending") void kickDeliveries();
+    return cardAnswer(link, result);
   }
 
   const responseUrl = `${config().publicBaseUrl}/pay/${link.code}`;

@@ -20,7 +20,7 @@ export const linkRoutes = [
     body: createLinkBody,
     idempotent: true,
     responses: [{ status: 200, description: "Enlace creado", schema: createLinkResponse }],
-    handler: ({ db, principal, body, clock }) => createLink(db, principal, body, clock.now()),
+    handler: ({ db, principal, body, clock, effectKey }) => createLink(db, principal, body, clock.now(), effectKey),
   }),
   defineRoute({
     method: "GET",
@@ -65,13 +65,13 @@ export const linkRoutes = [
     idempotent: true,
     responses: [
       { status: 200, description: "Resultado del intento (tarjeta aprobada o rechazada; efectivo o transferencia: el checkout)", schema: payLinkResponse },
-      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md)", schema: payLinkPending },
-      { status: 409, description: "El enlace ya no admite pagos" },
+      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: payLinkPending },
+      { status: 409, description: "El enlace ya no admite pagos (pagado, vencido, cancelado, o su agencia fue archivada)" },
     ],
-    handler({ db, params, body, clock, req }) {
+    handler({ db, params, body, clock, req, effectKey }) {
       // The payer's address as our front saw it (trusted proxies only), never a client-sent X-Forwarded-For.
       const ip = clientIp(req);
-      return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now());
+      return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now(), effectKey);
     },
   }),
   defineRoute({

@@ -6,11 +6,15 @@ import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatMoney } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 /** 128 random bits: the code is the only thing guarding the public payment page. */
+/** "$ 1.250.000" (es-CO), plain spaces for API messages. */
+const cop = (d: Prisma.Decimal) => formatMoney(d.toFixed(2), "COP").replace(/\u00a0/g, " ");
+
 export const newLinkCode = () => crypto.randomBytes(16).toString("base64url");
 export const linkUrl = (code: string) => `${config().publicBaseUrl}/pay/${code}`;
 
@@ -46,7 +50,11 @@ export async function linkDraftForReservation(db: PrismaClient, principal: Princ
   };
 }
 
-export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date) {
+export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date, effectKey?: EffectKey | null) {
+  // An earlier attempt with this Idempotency-Key created the link (and maybe crashed): answer with it.
+  const earlierLink = async () => (effectKey ? earlierEffect(effectKey, await db.paymentLink.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null);
+  const earlier = await earlierLink();
+  if (earlier) return linkCreated(earlier.code);
   if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
     throw forbidden("agency_id: debe ser el de su propia agencia");
   }
@@ -69,11 +77,16 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     if (input.available_hours > maxHours) {
       throw badRequest(`available_hours: el enlace no puede vencer después del plazo de pago de la reserva (${formatDateTime(r.paymentDeadline)}); use como máximo ${maxHours} ${maxHours === 1 ? "hora" : "horas"}`);
     }
+    // A link never asks for more than the reservation still owes (paying it would only end in a 409).
+    const owed = r.amount.sub(r.amountPaid);
+    if (new Prisma.Decimal(input.amount).gt(owed)) {
+      throw badRequest(`amount: la reserva ${r.code} debe ${cop(owed)}; el enlace no puede cobrar más (pidió ${cop(new Prisma.Decimal(input.amount))})`);
+    }
     reservationId = r.id;
   }
   const [start, end] = input.booking_dates ? input.booking_dates.split(" - ") : [null, null];
   const code = newLinkCode();
-  await db.paymentLink.create({
+  const created = await db.paymentLink.create({
     data: {
       id: `lnk_${crypto.randomBytes(10).toString("base64url")}`,
       code,
@@ -95,10 +108,19 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
       successUrl: input.redirect?.success_url ?? null,
       failureUrl: input.redirect?.failure_url ?? null,
       createdAt: now,
+      ...effectColumns(effectKey),
     },
+    select: { code: true },
+  }).catch(async (e: unknown) => {
+    // A concurrent attempt with this key created its link first: answer with that one.
+    const first = isEffectKeyViolation(e) ? await earlierLink() : null;
+    if (!first) throw e;
+    return first;
   });
-  return { msg: "Enlace de pago creado", url: linkUrl(code), code };
+  return linkCreated(created.code);
 }
+
+const linkCreated = (code: string) => ({ msg: "Enlace de pago creado", url: linkUrl(code), code });
 
 const include = { hotel: true, agency: { select: { id: true, name: true } }, reservation: { select: { code: true } } } satisfies Prisma.PaymentLinkInclude;
 type Row = Prisma.PaymentLinkGetPayload<{ include: typeof include }>;
@@ -209,15 +231,23 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
   return { msg: "Enlace cancelado", code, status: "cancelled" as const };
 }
 
-/** The payment-links job: active links past their validity become expired. */
+/**
+ * The payment-links job: active links past their validity become expired; active links of a reservation no longer
+ * pending payment are cancelled (the trigger of migration 20261127100100 does it with the reservation's change, but
+ * skips a link a payment held locked at that instant).
+ */
 export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
   const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
-  return r.count;
+  const closed = await db.paymentLink.updateMany({
+    where: { status: "active", reservation: { status: { not: "pending_payment" } } },
+    data: { status: "cancelled", cancelledAt: now, paymentLockUntil: null },
+  });
+  return r.count + closed.count;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */
 export async function publicLinkView(db: PrismaClient, code: string, now: Date) {
-  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true } } } });
+  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true, isArchived: true } } } });
   if (!l) return null;
   const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
   const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
@@ -226,6 +256,8 @@ export async function publicLinkView(db: PrismaClient, code: string, now: Date) 
     status: effectiveStatus(l, now),
     hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address },
     agency: l.agency.name,
+    /** The agency was archived: its links take no payment (docs/payments.md); the page says why. */
+    agencyArchived: l.agency.isArchived,
     guestName: l.guestName,
     description: l.description,
     amount: l.amount.toNumber(),

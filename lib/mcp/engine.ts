@@ -10,6 +10,7 @@ import { formatZodError } from "@/lib/http/zod";
 import { RawResponse, type AnyRoute } from "@/lib/http/route";
 import { toJson } from "@/lib/http/json";
 import { requestFingerprint, withIdempotency, type StoredResponse } from "@/lib/http/idempotency";
+import { effectKey as newEffectKey, type EffectKey } from "@/lib/http/effect-key";
 import type { Logger } from "@/lib/http/log";
 import { errorData, parseParams, parseWith } from "@/lib/http/steps";
 import { inventoryRoutes } from "@/lib/inventory/routes";
@@ -71,7 +72,7 @@ export function findTool(name: string): ToolDef | undefined {
 /** JSON as the REST client receives it (Decimals become numbers), so structuredContent equals the REST body. */
 const plain = (v: unknown) => (v === undefined ? undefined : JSON.parse(toJson(v)));
 
-async function invoke(route: AnyRoute, ctx: McpContext, input: { params: unknown; query: unknown; body: unknown }): Promise<StoredResponse> {
+async function invoke(route: AnyRoute, ctx: McpContext, input: { params: unknown; query: unknown; body: unknown }, effect: EffectKey | null): Promise<StoredResponse> {
   const out = await route.handler({
     req: ctx.req,
     params: input.params,
@@ -83,6 +84,7 @@ async function invoke(route: AnyRoute, ctx: McpContext, input: { params: unknown
     clock: ctx.clock,
     requestId: ctx.requestId,
     log: ctx.log,
+    effectKey: effect,
   });
   if (out instanceof Response) {
     const text = await out.text();
@@ -135,20 +137,23 @@ export async function callTool(ctx: McpContext, tool: ToolDef, rawArgs: Record<s
       query: (route.query ? parseWith(route.query, rest.query ?? {}) : (rest.query ?? {})) as Record<string, unknown>,
       body: (route.body ? parseWith(route.body, rest.body) : undefined) as Record<string, unknown> | undefined,
     };
+    const key = args.idempotency_key;
+    const keyed = route.idempotent && typeof key === "string";
+    // The same record and effect key as the REST Idempotency-Key: same scope, route and request fingerprint.
+    const fingerprint = keyed ? requestFingerprint(route.method, `${ctx.apiBase}${concretePath(route.path, rest.params)}`, rest.body === undefined ? "" : JSON.stringify(rest.body)) : "";
+    const effect = keyed ? newEffectKey(principalKey(ctx.principal), key, fingerprint) : null;
     const run = async (): Promise<StoredResponse> => {
       try {
-        return await invoke(route, ctx, parsed);
+        return await invoke(route, ctx, parsed, effect);
       } catch (e) {
         return errorData(e, ctx.log);
       }
     };
-    const key = args.idempotency_key;
     let res: StoredResponse & { replayed?: boolean };
-    if (route.idempotent && typeof key === "string") {
-      // The same record as the REST Idempotency-Key: same scope, route and request fingerprint.
-      const fingerprint = requestFingerprint(route.method, `${ctx.apiBase}${concretePath(route.path, rest.params)}`, rest.body === undefined ? "" : JSON.stringify(rest.body));
+    if (keyed) {
       try {
         res = await withIdempotency(ctx.database, { scope: principalKey(ctx.principal), key, route: route.path, fingerprint, now }, run);
+        if (effect?.replayed) res = { ...res, replayed: true };
       } catch (e) {
         if (e instanceof HttpError && e.detail.startsWith("Idempotency-Key:")) {
           throw new HttpError(e.status, e.detail.replace(/^Idempotency-Key:/, "idempotency_key:"), { message: e.message });

@@ -14,6 +14,7 @@ import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
 import { emailRefundMade } from "@/lib/mail/facts";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
 
@@ -29,7 +30,23 @@ const cop = (d: Prisma.Decimal) => {
   return `$ ${new Intl.NumberFormat("es-CO", { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(n)}`;
 };
 
-export async function refundPayment(db: PrismaClient, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null) {
+/** The refund an earlier attempt with this Idempotency-Key recorded (null: none, or no key). */
+async function earlierRefund(db: PrismaClient, ek: EffectKey | null | undefined) {
+  return ek ? earlierEffect(ek, await db.paymentRefund.findUnique({ where: effectWhere(ek) })) : null;
+}
+
+const refundAnswer = (r: { id: string; paymentId: string; amount: Prisma.Decimal; status: string; voucherCode: string }) => ({
+  refund_id: r.id,
+  payment_id: r.paymentId,
+  amount: r.amount.toNumber(),
+  status: r.status as "succeeded" | "pending",
+  voucher_url: voucherPath(r.voucherCode),
+});
+
+export async function refundPayment(db: PrismaClient, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null, effectKey?: EffectKey | null) {
+  // An earlier attempt with this key recorded the refund (and maybe crashed): answer from it, never refund twice.
+  const earlier = await earlierRefund(db, effectKey);
+  if (earlier) return refundAnswer(earlier);
   const p = looksLikeTransactionId(paymentId) ? await db.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
   if (!p) throw notFound(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
@@ -48,7 +65,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   const voucherCode = newVoucherCode();
   const value = amount.toFixed(2);
   const reason = input.reason?.trim() || null;
-  await db.$transaction(async (tx) => {
+  const first = await db.$transaction(async (tx) => {
     // Lock order: reservation, then the payment row (docs/payments.md).
     if (p.reservationId) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, p.reservationId);
     const rows = await tx.$queryRawUnsafe<{ refunded_amount: string }[]>(
@@ -62,7 +79,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
       const left = now2 ? now2.amount.sub(now2.refundedAmount) : new Prisma.Decimal(0);
       throw conflict(left.lte(0) ? "El pago ya fue reembolsado en su totalidad" : `El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(left)})`);
     }
-    await tx.paymentRefund.create({ data: { id: refundId, paymentId: p.id, amount, reason, status: "pending", voucherCode, createdBy: actor, createdAt: now } });
+    await tx.paymentRefund.create({ data: { id: refundId, paymentId: p.id, amount, reason, status: "pending", voucherCode, createdBy: actor, createdAt: now, ...effectColumns(effectKey) } });
     if (p.reservationId) await lowerReservationPaid(tx, p.reservationId, value, refundId, now);
     if (p.method === "balance" && p.agencyId !== null) await creditBalance(tx, p.agencyId, amount, p.reservationId, now, `Reembolso del pago ${p.id}`);
     await enqueueRefundWebhook(
@@ -72,7 +89,14 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
       now,
     );
     await emailRefundMade(tx, refundId, now);
+    return null;
+  }).catch(async (e: unknown) => {
+    // A concurrent attempt with this key recorded its refund first: answer with that one.
+    const r = isEffectKeyViolation(e) ? await earlierRefund(db, effectKey) : null;
+    if (!r) throw e;
+    return r;
   });
+  if (first) return refundAnswer(first);
   void kickDeliveries();
   const status = await completeRefundAtGateway(db, { id: refundId, paymentId: p.id, amount: value, method: p.method }, now);
   return { refund_id: refundId, payment_id: p.id, amount: amount.toNumber(), status, voucher_url: voucherPath(voucherCode) };

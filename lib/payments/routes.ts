@@ -81,12 +81,12 @@ export const paymentRoutes = [
     idempotent: true,
     responses: [
       { status: 200, description: "Pago aprobado", schema: cardResult },
-      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md)", schema: cardPending },
+      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: cardPending },
       { status: 400, description: "Pago rechazado (code 0, con comprobante) o datos inválidos", schema: cardDecline },
       { status: 404, description: "El hotel no existe" },
     ],
-    async handler({ db, principal, body, clock }) {
-      const r = await payByCard({ db, principal, now: clock.now() }, body);
+    async handler({ db, principal, body, clock, effectKey }) {
+      const r = await payByCard({ db, principal, now: clock.now(), effectKey }, body);
       if (r.status === "pending") return new RawResponse(202, { msg: "Pago en verificación", status: "pending", transaction_id: r.transactionId, detail: r.reason });
       if (!r.approved) {
         throw new HttpError(400, r.reason, {
@@ -109,7 +109,7 @@ export const paymentRoutes = [
       { status: 200, description: "Orden creada", schema: apmResult },
       { status: 404, description: "El hotel no existe" },
     ],
-    handler: ({ db, principal, body, clock }) => createApmOrder({ db, principal, now: clock.now() }, { kind: "cash", body }),
+    handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "cash", body }),
   }),
   defineRoute({
     method: "POST",
@@ -124,7 +124,7 @@ export const paymentRoutes = [
       { status: 200, description: "Orden creada", schema: apmResult },
       { status: 404, description: "El hotel no existe" },
     ],
-    handler: ({ db, principal, body, clock }) => createApmOrder({ db, principal, now: clock.now() }, { kind: "bank_transfer", body }),
+    handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "bank_transfer", body }),
   }),
   lookupRoute("/v2/apms/banks", "Bancos PSE para transferencias", BANKS),
   lookupRoute("/v2/apms/person-types", "Tipos de persona (0 natural, 1 jurídica)", PERSON_TYPES),
@@ -242,8 +242,8 @@ export const paymentRoutes = [
       { status: 404, description: "No existe o es de otra agencia" },
       { status: 409, description: "No reembolsable (efectivo/PSE, no aprobado) o el monto supera lo que queda" },
     ],
-    handler: ({ db, principal, params, body, clock }) =>
-      refundPayment(db, principal, params.id, body ?? {}, clock.now(), principal.userId !== null ? `user:${principal.userId}` : principal.apiKeyId ? `key:${principal.apiKeyId}` : principal.role),
+    handler: ({ db, principal, params, body, clock, effectKey }) =>
+      refundPayment(db, principal, params.id, body ?? {}, clock.now(), principal.userId !== null ? `user:${principal.userId}` : principal.apiKeyId ? `key:${principal.apiKeyId}` : principal.role, effectKey),
   }),
   defineRoute({
     method: "GET",

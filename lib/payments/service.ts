@@ -18,13 +18,24 @@ import { presentRefund } from "./refunds";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { emailOrderPlaced } from "@/lib/mail/facts";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
+import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import { crashPoint } from "@/lib/http/crash-points";
 import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
 
 export interface PaymentCtx {
   db: PrismaClient;
   principal: Principal;
   now: Date;
+  /** The request's Idempotency-Key, written on the payment row (lib/http/effect-key.ts). */
+  effectKey?: EffectKey | null;
 }
+
+/** The payment an earlier attempt with this Idempotency-Key recorded (null: none, or no key). */
+export async function earlierPayment(db: PrismaClient, ek: EffectKey | null | undefined) {
+  if (!ek) return null;
+  return earlierEffect(ek, await db.paymentTransaction.findUnique({ where: effectWhere(ek), include: { voucher: { select: { code: true } } } }));
+}
+type EarlierPayment = NonNullable<Awaited<ReturnType<typeof earlierPayment>>>;
 
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
@@ -65,6 +76,9 @@ export type CardPaymentResult =
   | { approved: false; transactionId: string; voucherUrl: string; reason: string; status: "rejected" | "refunded" }
   | { approved: false; transactionId: string; voucherUrl: null; reason: string; status: "pending" };
 
+/** Archiving an agency stops its collection: its links take no payment (docs/payments.md). */
+export const LINK_AGENCY_ARCHIVED = "La agencia que emitió este enlace fue archivada y ya no recibe pagos; no se cobró nada. Comuníquese con la agencia o con el hotel";
+
 const LINK_CARD_IN_FLIGHT = "Ya hay un pago con tarjeta en curso para este enlace; espere unos segundos";
 
 /**
@@ -87,6 +101,9 @@ const inVerification = (transactionId: string): CardPaymentResult => ({
 export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { linkId?: string; agencyId?: number | null } = {}): Promise<CardPaymentResult> {
   const { db, principal, now } = ctx;
   const { order } = body;
+  // An earlier attempt with this key recorded the payment (and maybe crashed): answer from it, never charge again.
+  const earlier = await earlierPayment(db, ctx.effectKey);
+  if (earlier) return cardPaymentOutcome(earlier);
   await requireHotel(db, order.hotel_id);
   const checked = validateCard(decryptCard(body.card_item), now);
   if (!checked.ok) throw badRequest(checked.detail);
@@ -101,8 +118,12 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   try {
     await db.$transaction(async (tx) => {
       if (opts.linkId) {
-        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date }[]>(`SELECT status::text AS status, expires_at FROM payment_links WHERE id = $1 FOR UPDATE`, opts.linkId);
+        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date; archived: boolean }[]>(
+          `SELECT l.status::text AS status, l.expires_at, a.is_archived AS archived FROM payment_links l JOIN agencies a ON a.id = l.agency_id WHERE l.id = $1 FOR UPDATE OF l`,
+          opts.linkId,
+        );
         if (!l[0] || l[0].status !== "active" || l[0].expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l[0].archived) throw conflict(LINK_AGENCY_ARCHIVED);
         const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
         if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
       }
@@ -143,6 +164,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
           declineReason: refused?.reason ?? null,
           completedAt: refused ? now : null,
           createdAt: now,
+          ...effectColumns(ctx.effectKey),
         },
       });
       if (refused) {
@@ -152,6 +174,11 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       }
     });
   } catch (e) {
+    if (isEffectKeyViolation(e)) {
+      // A concurrent attempt with this key recorded it first (this one claimed nothing: its transaction rolled back).
+      const first = await earlierPayment(db, ctx.effectKey);
+      if (first) return cardPaymentOutcome(first);
+    }
     if (isUniqueViolation(e) && opts.linkId) throw conflict(LINK_CARD_IN_FLIGHT);
     throw e;
   }
@@ -160,6 +187,8 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
     const v = await db.voucher.findUnique({ where: { transactionId }, select: { code: true } });
     return { approved: false, status: "rejected", transactionId, voucherUrl: voucherPath(v!.code), reason: (refused as { reason: string }).reason };
   }
+
+  crashPoint("card:after-record");
 
   // 2. Charge. A lost answer is voided (same idempotency key: the gateway never charges twice).
   const gateway = paymentGateway();
@@ -174,6 +203,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       installments: order.installments,
       payerEmail: order.email ?? undefined,
     });
+    crashPoint("card:after-charge");
   } catch (e) {
     // Still undecided at the gateway (Wompi PENDING after its poll): 202, settled by its event or the reconciliation.
     if (e instanceof ChargePendingError) return inVerification(transactionId);
@@ -196,12 +226,28 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
+/**
+ * What a recorded card payment answers: its outcome when settled, "en verificación" (202) while the gateway's answer
+ * is not recorded yet (the reconciliation job asks the gateway by the payment's id; a later retry gets the outcome).
+ */
+export function cardPaymentOutcome(t: EarlierPayment): CardPaymentResult {
+  if (t.status === "pending") return inVerification(t.id);
+  const voucherUrl = t.voucher ? voucherPath(t.voucher.code) : "";
+  if (t.status === "approved") return { approved: true, status: "approved", transactionId: t.id, voucherUrl };
+  return { approved: false, status: t.status === "refunded" ? "refunded" : "rejected", transactionId: t.id, voucherUrl, reason: t.declineReason ?? "el pago no se completó" };
+}
+
+/** What a recorded cash or bank-transfer order answers (4.7 / 4.8). */
+export const apmOrderAnswer = (t: { id: string; apmDetailId: number }) => ({ transaction_id: t.id, apm_detail_id: t.apmDetailId, checkout_url: checkoutUrl(t.id) });
+
 type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body: BankTransferBody };
 
 /** 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page. */
 export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { linkId?: string; agencyId?: number | null } = {}) {
   const { db, principal, now } = ctx;
   const order: ApmOrderInput = input.body.order;
+  const earlier = await earlierPayment(db, ctx.effectKey);
+  if (earlier) return apmOrderAnswer(earlier);
   await requireHotel(db, order.hotel_id);
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
@@ -248,7 +294,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         };
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
   let expiresAt = extra.placed.expiresAt;
-  const created = await db.$transaction(async (tx) => {
+  const created = await db
+    .$transaction(async (tx) => {
     const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
     if (reservation) {
       // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
@@ -260,8 +307,9 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
       if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
     }
     if (opts.linkId) {
-      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true } });
+      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
       if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+      if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
     }
     const row = await tx.paymentTransaction.create({
       data: {
@@ -287,14 +335,24 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         expiresAt,
         createdAt: now,
         ...extra.fields,
+        ...effectColumns(ctx.effectKey),
       },
       select: { id: true, apmDetailId: true },
     });
     await emailOrderPlaced(tx, row.id, now);
     return row;
-  });
-  // PSE at Wompi: the bank's page (async_payment_url); the payer comes back to our checkout page, which reads our record.
-  return { transaction_id: created.id, apm_detail_id: created.apmDetailId, checkout_url: extra.placed.checkoutUrl ?? checkoutUrl(created.id) };
+  })
+    .catch(async (e: unknown) => {
+      // A concurrent attempt with this key recorded its order first: answer with that one.
+      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
+      if (!first) throw e;
+      return first;
+    });
+  crashPoint("order:after-record");
+  // PSE at Wompi: the bank's page (async_payment_url) for the attempt that placed it; a replay answers our checkout
+  // page, which reads our record.
+  const answer = apmOrderAnswer(created);
+  return created.id === transactionId && extra.placed.checkoutUrl ? { ...answer, checkout_url: extra.placed.checkoutUrl } : answer;
 }
 
 /**

@@ -2,21 +2,32 @@
 // reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
 import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "@/lib/payments/reservation-credit";
-import { newTransactionId } from "@/lib/payments/service";
+import { earlierPayment, newTransactionId } from "@/lib/payments/service";
+import { effectColumns, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { emailPaymentApproved } from "@/lib/mail/facts";
 
-export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date) {
+export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date, effectKey?: EffectKey | null) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
   const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() } });
   if (!r) throw notFound(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
+  /** The payment an earlier attempt with this Idempotency-Key made (it may have crashed before answering). */
+  const paidBefore = async () => {
+    const t = await earlierPayment(db, effectKey);
+    if (!t) return null;
+    const entry = await db.balanceEntry.findFirst({ where: { reservationId: r.id, kind: "debit", createdAt: t.createdAt }, orderBy: { id: "desc" }, select: { balanceAfter: true } });
+    return { msg: PAID, transaction_id: t.id, amount: t.amount, balance_after: entry?.balanceAfter ?? null, voucher_url: t.voucher ? voucherPath(t.voucher.code) : "" };
+  };
+  const earlier = await paidBefore();
+  if (earlier) return earlier;
   const transactionId = newTransactionId();
   const voucherCode = newVoucherCode();
-  return db.$transaction(async (tx) => {
+  return db
+    .$transaction(async (tx) => {
     // Taking the row first makes two simultaneous requests pay once: the second sees it confirmed.
     const rows = await tx.$queryRawUnsafe<{ amount: string; amount_paid: string; amount_held: string }[]>(
       `SELECT amount::text AS amount, amount_paid::text AS amount_paid, amount_held::text AS amount_held FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
@@ -44,12 +55,22 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
         email: r.email,
         completedAt: now,
         createdAt: now,
+        ...effectColumns(effectKey),
       },
     });
     await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
     // Conditional in the database (pending payment, deadline ahead, never above the amount): else nothing is debited.
     if (!(await creditReservation(tx, r.id, due.toFixed(2), transactionId, now))) throw conflict(`La reserva ${r.code} ya no admite este pago (venció o está pagada)`);
     await emailPaymentApproved(tx, transactionId, now);
-    return { msg: "Reserva pagada con saldo precargado", transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
-  });
+    return { msg: PAID, transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
+  })
+    .catch(async (e: unknown) => {
+      // A concurrent attempt with this key paid first (this one's debit rolled back, or it found the reservation
+      // paid): answer with that payment.
+      const first = effectKey && (isEffectKeyViolation(e) || e instanceof HttpError) ? await paidBefore() : null;
+      if (!first) throw e;
+      return first;
+    });
 }
+
+const PAID = "Reserva pagada con saldo precargado";

@@ -29,7 +29,7 @@ export const reservationRoutes = [
     body: createReservationBody,
     idempotent: true,
     responses: [{ status: 200, description: "Reserva registrada, o la lista de habitaciones sin disponibilidad", schema: createReservationResponse }],
-    handler: ({ database, principal, params, body, clock }) => createReservation(database, principal, params.hotel_id, body.reservation, clock.now()),
+    handler: ({ database, principal, params, body, clock, effectKey }) => createReservation(database, principal, params.hotel_id, body.reservation, clock.now(), effectKey),
   }),
   defineRoute({
     method: "GET",
@@ -88,6 +88,6 @@ export const reservationRoutes = [
       { status: 200, description: "Pagada", schema: z.object({ msg: z.string(), transaction_id: z.string(), amount: z.number(), balance_after: z.number(), voucher_url: z.string() }) },
       { status: 409, description: "Saldo insuficiente, agencia sin saldo precargado o reserva no pendiente" },
     ],
-    handler: ({ db, principal, params, clock }) => payFromBalance(db, principal, params.booking_id, clock.now()),
+    handler: ({ db, principal, params, clock, effectKey }) => payFromBalance(db, principal, params.booking_id, clock.now(), effectKey),
   }),
 ];

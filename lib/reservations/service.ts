@@ -20,6 +20,8 @@ import { emailReservationExpired } from "@/lib/mail/facts";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
+import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import { crashPoint } from "@/lib/http/crash-points";
 
 type Decimal = Prisma.Decimal;
 type Tx = Prisma.TransactionClient;
@@ -153,9 +155,15 @@ interface BookingHotelRow {
   rate_plans: Array<{ id: number; rate_id: string }>;
 }
 
-export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date): Promise<CreateResult> {
+export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date, effectKey?: EffectKey | null): Promise<CreateResult> {
   const agencyId = principal.agencyId;
   if (principal.role !== "agency" || agencyId === null) throw badRequest("Solo una agencia puede crear reservas");
+  // An earlier attempt with this Idempotency-Key registered the reservation (and maybe crashed): answer with it,
+  // hold no rooms again.
+  const earlierBooking = async () =>
+    effectKey ? earlierEffect(effectKey, await database.prisma.reservation.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null;
+  const earlier = await earlierBooking();
+  if (earlier) return registered(earlier.code);
   const today = bogotaDate(now);
   const { children, ages } = checkCoherence(r, today);
   // Plain SQL on this path (4.1 is hot: bench/RESULTS.md, issue 17).
@@ -223,9 +231,13 @@ export async function createReservation(database: Database, principal: Principal
           nightly: p.nightly.map((n) => ({ day: n.day, amount: n.amount.toFixed(2) })),
         })),
         history: [{ fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: now }],
+        idem: effectKey,
       }),
     );
   } catch (e) {
+    // A concurrent attempt with this key registered it first; this one's rooms were given back (compensation).
+    const first = isEffectKeyViolation(e) ? await earlierBooking() : null;
+    if (first) return registered(first.code);
     if (e instanceof RoomsUnavailableError) {
       const lost = new Set(e.roomIds);
       return noAvailability(
@@ -237,8 +249,11 @@ export async function createReservation(database: Database, principal: Principal
     if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
-  return { msg: "Reserva registrada; pendiente de pago", chatbot_id: code };
+  crashPoint("booking:after-commit");
+  return registered(code);
 }
+
+const registered = (code: string): CreateResult => ({ msg: "Reserva registrada; pendiente de pago", chatbot_id: code });
 
 const detailInclude = {
   hotel: true,

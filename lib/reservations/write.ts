@@ -50,16 +50,18 @@ export interface NewReservation {
     nightly: Array<{ day: string; amount: string }>;
   }>;
   history: Array<{ fromStatus: Status | null; toStatus: Status; reason: string; at: Date }>;
+  /** The creating request's Idempotency-Key (docs/decisions.md 7.11), unique per caller. */
+  idem?: { scope: string; key: string; hash: string } | null;
 }
 
 const INSERT_SQL = `
 WITH res AS (
   INSERT INTO reservations (id, code, agency_id, hotel_id, status, checkin, checkout, nights, rooms_count, adults, children, children_ages,
     first_name, last_name, email, telephone, country, city, notes, currency, amount, amount_paid, card_brand, card_last4,
-    payment_deadline, confirmed_at, expired_at, cancelled_at, created_at, updated_at)
+    payment_deadline, confirmed_at, expired_at, cancelled_at, created_at, updated_at, idem_scope, idem_key, idem_hash)
   VALUES ($1, $2, $3, $4, $5::"ReservationStatus", $6::date, $7::date, $8, $9, $10, $11, $12,
     $13, $14, $15, $16, $17, $18, $19, $20, $21::numeric, $22::numeric, $23, $24,
-    $25::timestamptz, $26::timestamptz, $27::timestamptz, $28::timestamptz, $29::timestamptz, $29::timestamptz)
+    $25::timestamptz, $26::timestamptz, $27::timestamptz, $28::timestamptz, $29::timestamptz, $29::timestamptz, $32, $33, $34)
   RETURNING id
 ), rooms AS (
   INSERT INTO reservation_rooms (reservation_id, room_type_id, rate_plan_id, checkin, checkout, quantity, adults, children, currency, amount, nightly)
@@ -98,6 +100,7 @@ export async function insertReservation(tx: SqlRunner, r: NewReservation): Promi
       r.firstName, r.lastName, r.email, r.telephone, r.country, r.city, r.notes, r.currency, r.amount.toFixed(2), (r.amountPaid ?? 0).toFixed(2), r.cardBrand, r.cardLast4,
       iso(r.paymentDeadline), iso(r.confirmedAt), iso(r.expiredAt), iso(r.cancelledAt), iso(r.createdAt),
       JSON.stringify(rooms), JSON.stringify(history),
+      r.idem?.scope ?? null, r.idem?.key ?? null, r.idem?.hash ?? null,
     ],
     { prepared: true },
   );

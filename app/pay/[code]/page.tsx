@@ -94,7 +94,13 @@ export default async function PayPage({ params, searchParams }: { params: Promis
                 </div>
               </dl>
 
-              {link.status === "active" && (
+              {link.status === "active" && link.agencyArchived && (
+                <div className="rounded-lg bg-slate-100 p-4 text-slate-700" data-testid="pay-state">
+                  <p className="text-lg font-semibold">{t("archived")}</p>
+                  <p className="text-sm">{t("archivedHint")}</p>
+                </div>
+              )}
+              {link.status === "active" && !link.agencyArchived && (
                 <>
                   <PayForm
                     code={link.code}
