@@ -28,6 +28,9 @@ export const reservationMessages = defineMessages({
       prev: "Anterior",
       next: "Siguiente",
       page: "Página {page} de {pages} · {total}",
+      sort: "Ordenar por",
+      sortCreated: "Más recientes",
+      sortCheckin: "Fecha de llegada",
     },
     book: {
       title: "Reservar",
@@ -140,6 +143,9 @@ export const reservationMessages = defineMessages({
       prev: "Previous",
       next: "Next",
       page: "Page {page} of {pages} · {total}",
+      sort: "Sort by",
+      sortCreated: "Most recent",
+      sortCheckin: "Arrival date",
     },
     book: {
       title: "Book",
