@@ -205,8 +205,8 @@ test("search → book → reservation → link → guest pays: guests, cards per
   const payCard = async (number: string) => {
     await guest.getByLabel("Número de tarjeta").fill(number);
     await guest.getByLabel("Nombre del titular").fill("CAMILA TORRES");
-    await guest.getByLabel("Mes (MM)").fill("12");
-    await guest.getByLabel("Año (AAAA)").fill(year);
+    await guest.getByLabel("Mes", { exact: true }).selectOption("12");
+    await guest.getByLabel("Año", { exact: true }).selectOption(year);
     await guest.getByLabel("CVV").fill("123");
     await guest.getByRole("button", { name: /^Pagar/ }).click();
   };

@@ -1,7 +1,7 @@
 // Issue 27: the portal as an agent uses it from a phone. Lists are cards on a phone (nothing off-screen), the filters
 // fold, the search lives in the address (Back from the booking page shows the same results), and the search form
 // says under each field what is wrong instead of disappearing.
-import { test, expect, DEMO, signIn, shoot, type Page } from "./helpers";
+import { test, expect, DEMO, signIn, shoot, demoKeys, type Page } from "./helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -109,5 +109,86 @@ test.describe("search in the address", () => {
     await expect(page.getByTestId("hotel-result").first()).toBeVisible();
     await expect(page.getByTestId("search-form")).toBeVisible();
     await expect(page.getByTestId("search-summary")).toBeVisible();
+  });
+});
+
+test.describe("pay page by keyboard and screen reader", () => {
+  test("arrow keys move between the methods; a decline is announced in the live region and the focus goes to the retry", async ({ browser, request }) => {
+    const headers = { authorization: `Bearer ${demoKeys().retailer}` };
+    const me = await (await request.get("/api/v2/me", { headers })).json();
+    const hotels = await (await request.get("/api/v2/hotels?city=Cartagena", { headers })).json();
+    const made = await request.post("/api/v2/links/schedule", {
+      headers,
+      data: { agency_id: me.agency_id, hotel_id: hotels[0].id, guest_name: "Laura Gómez", email: "laura@example.co", phone: "573001234567", amount: "80000.00", description: "Anticipo", available_hours: 24 },
+    });
+    expect(made.status()).toBe(200);
+    const { url } = await made.json();
+    const phone = await browser.newContext({ viewport: PHONE, locale: "es-CO", timezoneId: "America/Bogota" });
+    const guest = await phone.newPage();
+    await guest.goto(new URL(url).pathname);
+    // The live region is on the page, empty, before anything is paid.
+    const live = guest.getByTestId("pay-live");
+    await expect(live).toHaveAttribute("role", "alert");
+    await expect(live).toHaveText("");
+
+    // Tabs: one stop in the Tab order, arrows select.
+    const cardTab = guest.getByRole("tab", { name: "Tarjeta" });
+    await cardTab.focus();
+    await guest.keyboard.press("ArrowRight");
+    await expect(guest.getByRole("tab", { name: "Efectivo" })).toBeFocused();
+    await expect(guest.getByRole("tab", { name: "Efectivo" })).toHaveAttribute("aria-selected", "true");
+    await expect(guest.getByRole("tabpanel")).toBeVisible();
+    await guest.keyboard.press("End");
+    await expect(guest.getByRole("tab", { name: "PSE" })).toHaveAttribute("aria-selected", "true");
+    await guest.keyboard.press("ArrowRight");
+    await expect(cardTab).toBeFocused();
+    await expect(cardTab).toHaveAttribute("aria-selected", "true");
+
+    // The card number is grouped as typed and its brand named.
+    const number = guest.getByLabel("Número de tarjeta");
+    await number.pressSequentially("4000000000000002");
+    await expect(number).toHaveValue("4000 0000 0000 0002");
+    await expect(guest.getByTestId("card-brand")).toHaveText("Visa");
+    await guest.getByLabel("Nombre del titular").fill("LAURA GOMEZ");
+    await guest.getByLabel("Mes", { exact: true }).selectOption("12");
+    await guest.getByLabel("Año", { exact: true }).selectOption({ index: 3 });
+    await guest.getByLabel("CVV").fill("123");
+    await guest.getByRole("button", { name: /^Pagar \$ 80\.000$/ }).click();
+
+    await expect(live).toContainText("El pago fue rechazado");
+    await expect(guest.getByRole("button", { name: "Intentar de nuevo" })).toBeFocused();
+    await shoot(guest, "portal-pay-declined");
+    await guest.keyboard.press("Enter");
+    await expect(number).toBeFocused();
+    await expect(live).toHaveText("");
+    await phone.close();
+  });
+});
+
+test.describe("documents in the words of the country", () => {
+  test("a NIT with dots and its check digit is accepted; a wrong check digit is explained under the field", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, DEMO.operator);
+    await page.goto("/agencies");
+    await page.getByRole("button", { name: "Nueva agencia" }).click();
+    const form = page.getByRole("form", { name: "Crear agencia" });
+    const run = Date.now().toString().slice(-6);
+    const base = `901${run}`;
+    const w = [3, 7, 13, 17, 19, 23, 29, 37, 41];
+    const r = base.split("").reverse().reduce((sum, c, i) => sum + Number(c) * w[i], 0) % 11;
+    const dv = r > 1 ? 11 - r : r;
+    await form.getByLabel(/razón social/i).fill(`Viajes NIT ${run} SAS`);
+    await form.getByLabel(/correo para notificaciones/i).fill(`nit-${run}@example.co`);
+    await form.getByLabel(/teléfono/i).fill("3104567890");
+    await form.getByLabel(/cuenta de pagos/i).fill(`acct_${run}`);
+    await expect(form).toContainText("p. ej. 900.123.456-8");
+    const doc = form.getByLabel(/número de documento/i);
+    await doc.fill(`${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}-${(dv + 1) % 10}`);
+    await form.getByRole("button", { name: "Crear agencia" }).click();
+    await expect(form.getByRole("alert").filter({ hasText: `el dígito de verificación no corresponde a este NIT: para ${base} es ${dv}` })).toBeVisible();
+    await expect(form).not.toContainText("document_number");
+    await doc.fill(`${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}-${dv}`);
+    await form.getByRole("button", { name: "Crear agencia" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Agencia creada: Viajes NIT ${run} SAS` })).toBeVisible();
   });
 });

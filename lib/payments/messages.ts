@@ -40,6 +40,11 @@ const es = {
     rejectedCount: "Rechazados",
   },
   take: {
+    method: "Medio de pago",
+    backToReservation: "Volver a la reserva {code}",
+    whatsapp: "Enviar por WhatsApp",
+    orderReference: "Referencia",
+    orderAmount: "Valor",
     title: "Cobrar",
     subtitle: "Tome un pago con tarjeta, genere una referencia de pago en efectivo o un pago por PSE",
     tabCard: "Tarjeta de crédito",
@@ -242,6 +247,11 @@ const en = {
     rejectedCount: "Declined",
   },
   take: {
+    method: "Payment method",
+    backToReservation: "Back to booking {code}",
+    whatsapp: "Send by WhatsApp",
+    orderReference: "Reference",
+    orderAmount: "Amount",
     title: "Take payment",
     subtitle: "Charge a card, issue a cash payment reference or a PSE bank transfer",
     tabCard: "Credit card",

@@ -76,6 +76,7 @@ export const reservationMessages = defineMessages({
       refundable: { full: "Reembolsable", partial: "Parcialmente reembolsable", none: "No reembolsable" },
     },
     detail: {
+      payDetail: "Pago de la reserva {code}",
       perRoom: "Por habitación",
       failed: "No se pudo completar la operación. Intente de nuevo.",
       created: "¡Reserva registrada! Comparta el código con el huésped y complete el pago antes del plazo.",
@@ -191,6 +192,7 @@ export const reservationMessages = defineMessages({
       refundable: { full: "Refundable", partial: "Partially refundable", none: "Non-refundable" },
     },
     detail: {
+      payDetail: "Payment for booking {code}",
       perRoom: "Per room",
       failed: "The operation failed. Please try again.",
       created: "Booking registered! Share the code with the guest and complete payment before the deadline.",
