@@ -192,3 +192,37 @@ test.describe("documents in the words of the country", () => {
     await expect(page.getByRole("status").filter({ hasText: `Agencia creada: Viajes NIT ${run} SAS` })).toBeVisible();
   });
 });
+
+test.describe("Cobrar from a reservation", () => {
+  test("the detail comes filled in; after a cash order the agent sees the reference, the amount, WhatsApp and the way back", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO.agency);
+    await page.goto("/reservations?status=pending_payment");
+    const row = page.getByTestId("reservation-row").first();
+    const code = (await row.getByText(/^HB[A-Z2-9]{8}$/).textContent())!.trim();
+    await row.getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`/reservations/${code}$`));
+    await page.getByRole("link", { name: /Cobrar ahora/ }).click();
+    await expect(page).toHaveURL(/\/payments\/new\?/);
+    await expect(page.getByLabel("Detalle")).toHaveValue(`Pago de la reserva ${code}`);
+    // The method tabs answer the arrow keys.
+    await page.getByRole("tab", { name: "Tarjeta de crédito" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Efectivo" })).toHaveAttribute("aria-selected", "true");
+    await page.getByLabel("Número de documento").fill("1020304050");
+    await page.getByLabel("Dirección").fill("Calle 10 # 5-20");
+    await page.getByRole("button", { name: "Generar referencia de pago" }).click();
+    await expect(page.getByTestId("payment-result")).toContainText("Orden de pago creada");
+    await expect(page.getByTestId("order-summary")).toContainText(code);
+    await expect(page.getByTestId("order-amount")).toHaveText(/^\$\s[\d.]+$/);
+    const checkoutUrl = (await page.getByTestId("checkout-url").textContent())!.trim();
+    const wa = (await page.getByTestId("order-whatsapp").getAttribute("href"))!;
+    expect(wa).toMatch(/^https:\/\/wa\.me\/\d{10,15}\?text=/);
+    const text = decodeURIComponent(wa.split("?text=")[1]);
+    expect(text).toContain(`Referencia de pago: ${code}.`);
+    expect(text).toContain(checkoutUrl);
+    await shoot(page, "portal-cobrar-order");
+    await page.getByTestId("back-to-reservation").click();
+    await expect(page).toHaveURL(new RegExp(`/reservations/${code}$`));
+  });
+});

@@ -15,14 +15,14 @@ import { fieldError, type TakePaymentForm, type TakePaymentState } from "./useTa
 
 const INSTALLMENTS = CARD_INSTALLMENTS.map((n) => ({ code: n, name: n }));
 
-export function MethodSection({ state }: { state: TakePaymentState }) {
+export function MethodSection({ state, panel }: { state: TakePaymentState; panel?: React.HTMLAttributes<HTMLElement> }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const { form, tab, parts, busy, error } = state;
   const errorCount = Object.keys(form.formState.errors).length;
   const total = parts ? formatMoney(parts.total, "COP", locale) : "";
   return (
-    <section className="card space-y-4 p-5 lg:col-span-2">
+    <section className="card space-y-4 p-5 lg:col-span-2" {...panel}>
       {tab === "card" ? <CardFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} />}
       {errorCount > 0 && form.formState.isSubmitted && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="form-errors">

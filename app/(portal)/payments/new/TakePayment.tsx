@@ -7,7 +7,7 @@ import { useTakePayment, type Tab } from "./useTakePayment";
 import { OrderSection } from "./OrderSection";
 import { MethodSection } from "./MethodSection";
 import { PaymentResultCard } from "./PaymentResult";
-import { TabList } from "@/components/Tabs";
+import { TabList, tabPanelProps } from "@/components/Tabs";
 
 export interface TakePaymentPrefill {
   hotel_id?: string;
@@ -53,7 +53,8 @@ export function TakePayment({ hotels, clientIp, prefill = {}, reservation }: { h
         />
       </div>
       <OrderSection form={form} tab={tab} parts={parts} hotels={hotels} />
-      <MethodSection state={state} />
+      {/* The method tabs control the right column (card fields, cash network or PSE bank). */}
+      <MethodSection state={state} panel={tabPanelProps("take", tab)} />
     </form>
   );
 }
