@@ -58,7 +58,8 @@ export const createAccountHolderBody = z
     if (v.person_type === "natural" && v.document_type === "NIT") {
       ctx.addIssue({ code: "custom", path: ["document_type"], message: "una persona natural no se identifica con NIT" });
     }
-    if (/^\d+$/.test(v.document_number) === false && ["CC", "NIT", "TI"].includes(v.document_type)) {
+    // A NIT with a wrong check digit ("900123456-7") already has its own message.
+    if (/^\d+(-\d)?$/.test(v.document_number) === false && ["CC", "NIT", "TI"].includes(v.document_type)) {
       ctx.addIssue({ code: "custom", path: ["document_number"], message: `debe tener solo dígitos para ${v.document_type}` });
     }
   });
