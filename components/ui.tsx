@@ -1,3 +1,4 @@
+import Link from "next/link";
 // Small presentational pieces shared by portal pages.
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: React.ReactNode }) {
   return (
@@ -42,20 +43,35 @@ export function Badge({ tone = "gray", children }: { tone?: keyof typeof BADGE_T
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${BADGE_TONES[tone]}`}>{children}</span>;
 }
 
-/** Previous / next paging under a list, with the "page x of y" line. */
-export function Pager({ page, pages, summary, prevLabel, nextLabel, onPage }: { page: number; pages: number; summary: string; prevLabel: string; nextLabel: string; onPage: (page: number) => void }) {
+/**
+ * Previous / next paging under a list, with the "page x of y · total" line: `onPage` for lists held in state,
+ * `hrefFor` for lists whose page is in the URL (server pages). The same look on every list.
+ */
+export function Pager({ page, pages, summary, prevLabel, nextLabel, onPage, hrefFor }: { page: number; pages: number; summary: string; prevLabel: string; nextLabel: string; onPage?: (page: number) => void; hrefFor?: (page: number) => string }) {
+  const step = (target: number, label: string, enabled: boolean, rel: "prev" | "next") =>
+    hrefFor ? (
+      enabled ? (
+        <Link href={hrefFor(target)} className="btn-secondary" rel={rel}>
+          {label}
+        </Link>
+      ) : (
+        <span className="btn-secondary pointer-events-none opacity-50" aria-disabled="true">
+          {label}
+        </span>
+      )
+    ) : (
+      <button type="button" className="btn-secondary" disabled={!enabled} onClick={() => onPage?.(target)}>
+        {label}
+      </button>
+    );
   return (
-    <div className="mt-4 flex items-center justify-between text-sm text-slate-600">
-      <span>{summary}</span>
+    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-label={summary}>
+      <span data-testid="pager-summary">{summary}</span>
       <div className="flex gap-2">
-        <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {prevLabel}
-        </button>
-        <button type="button" className="btn-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {nextLabel}
-        </button>
+        {step(page - 1, prevLabel, page > 1, "prev")}
+        {step(page + 1, nextLabel, page < pages, "next")}
       </div>
-    </div>
+    </nav>
   );
 }
 

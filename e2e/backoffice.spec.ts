@@ -41,7 +41,7 @@ test("hotel admin: dashboard with charts, Reservas with export, Llegadas with co
   await expect(page.getByRole("heading", { name: "Llegadas" })).toBeVisible();
   await expect(page.getByTestId("arrival").first()).toBeVisible();
   await expect(page.getByTestId("arrival").first()).toContainText(/\d+ adultos?/);
-  await expect(page.getByTestId("arrival").first()).toContainText(/Pagado: \$\s?[\d.]+/);
+  await expect(page.getByTestId("arrival").first()).toContainText(/Por pagar \$\s?[\d.]+|Pagado/);
   await page.getByRole("tab", { name: "Próximos 7 días" }).click();
   await expect(page.getByRole("tab", { name: "Próximos 7 días" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText(/ y 1 niño/).first()).toBeVisible();

@@ -56,8 +56,12 @@ test.describe("booking", () => {
     await page.goto("/reservations");
     await page.getByLabel("Código").fill(code);
     await page.getByRole("button", { name: "Buscar" }).click();
-    await expect(page.getByRole("link", { name: code })).toBeVisible();
+    // The row opens by the guest's name; the code is written under it.
+    const row = page.getByTestId("reservation-row").filter({ hasText: code });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("link").first()).toHaveAttribute("href", `/reservations/${code}`);
     await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("Pendiente de pago");
+    await expect(row).toContainText(/Por pagar \$\s[\d.]+/);
     await page.screenshot({ path: artifact("reservations-list.png"), fullPage: true });
     await shoot(page, "reservations-list-checked");
   });

@@ -111,7 +111,7 @@ test("search → book → reservation → link → guest pays: guests, cards per
   await expect(first.getByTestId("product").first()).toContainText(/Solo alojamiento|Alojamiento y desayuno|Media pensión|Pensión completa|Todo incluido/);
   await noLeaks(page);
   await shoot(page, "design-search-results");
-  // On a phone the form folds into a summary bar that stays reachable.
+  // On a phone a summary bar above the results leads back to the form (which never hides).
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("search-summary")).toBeVisible();
   await page.getByRole("button", { name: "Cambiar búsqueda" }).click();
@@ -205,8 +205,8 @@ test("search → book → reservation → link → guest pays: guests, cards per
   const payCard = async (number: string) => {
     await guest.getByLabel("Número de tarjeta").fill(number);
     await guest.getByLabel("Nombre del titular").fill("CAMILA TORRES");
-    await guest.getByLabel("Mes (MM)").fill("12");
-    await guest.getByLabel("Año (AAAA)").fill(year);
+    await guest.getByLabel("Mes", { exact: true }).selectOption("12");
+    await guest.getByLabel("Año", { exact: true }).selectOption(year);
     await guest.getByLabel("CVV").fill("123");
     await guest.getByRole("button", { name: /^Pagar/ }).click();
   };

@@ -53,7 +53,7 @@ test.describe("inventory and availability", () => {
     await page.screenshot({ path: artifact("inventory-search-empty.png"), fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    // On a phone the form folds into a summary bar once a search has run.
+    // On a phone a summary bar above the results leads back to the form once a search has run.
     await page.getByRole("button", { name: "Cambiar búsqueda" }).click();
     await page.getByTestId("group-0").getByLabel("Adultos").selectOption("2");
     await expect(page.getByTestId("hotel-result").first()).toBeVisible();

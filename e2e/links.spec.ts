@@ -57,6 +57,11 @@ test.describe("payment links", () => {
     expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{22}$/);
     const wa = await page.getByRole("link", { name: "Enviar por WhatsApp" }).getAttribute("href");
     expect(wa).toMatch(/^https:\/\/wa\.me\/573155550000\?text=/);
+    // The message says who writes, for which stay and until when.
+    const text = decodeURIComponent(wa!.split("?text=")[1]).replace(/\u00a0/g, " ");
+    expect(text).toMatch(/le escribimos de .+\./);
+    expect(text).toMatch(/Puede pagar hasta el \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]\. ?m\./);
+    expect(text).toContain(url);
     const mail = await page.getByRole("link", { name: "Enviar por correo" }).getAttribute("href");
     expect(mail).toMatch(/^mailto:valentina%40example\.co\?/);
     await page.screenshot({ path: artifact("links-detail-active.png"), fullPage: true });
@@ -78,8 +83,8 @@ test.describe("payment links", () => {
     await shoot(guest, "pay-checked");
     await guest.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await guest.getByLabel("Nombre del titular").fill("VALENTINA RIOS");
-    await guest.getByLabel("Mes (MM)").fill("12");
-    await guest.getByLabel("Año (AAAA)").fill(String(new Date().getFullYear() + 3));
+    await guest.getByLabel("Mes", { exact: true }).selectOption("12");
+    await guest.getByLabel("Año", { exact: true }).selectOption(String(new Date().getFullYear() + 3));
     await guest.getByLabel("CVV").fill("123");
     const sent = guest.waitForRequest((r) => r.url().includes("/pay") && r.method() === "POST");
     await guest.getByRole("button", { name: /^Pagar/ }).click();

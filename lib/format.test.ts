@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardLabel, countLabel, countryName, formatDate, formatDateTime, formatMoney, formatPhone, guestsLabel, paymentMethodLabel, paymentStatusLabel, agencyTypeLabel } from "./format";
+import { boardLabel, countLabel, countryName, formatClock, formatDate, formatDateTime, formatMoney, formatPhone, guestsLabel, paymentMethodLabel, paymentStatusLabel, agencyTypeLabel } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -13,6 +13,9 @@ describe("display formatting", () => {
     // 02:00 UTC on the 25th is still the 24th in Bogotá.
     expect(formatDate(new Date("2026-11-25T02:00:00Z"))).toBe("24/11/2026");
     expect(plain(formatDateTime("2026-11-24T20:05:00Z"))).toMatch(/^24\/11\/2026, 3:05 p\. ?m\.$/);
+    // Wall-clock times read the same way as instants, never "15:39" beside "3:39 p. m.".
+    expect(plain(formatClock("15:39"))).toMatch(/^3:39 p\. ?m\.$/);
+    expect(plain(formatClock("00:05"))).toMatch(/^12:05 a\. ?m\.$/);
   });
   it("plurals", () => {
     expect(countLabel(1, "pago")).toBe("1 pago");
@@ -55,5 +58,12 @@ describe("API error details for people", () => {
     expect(humanizeDetail("La reserva ya fue pagada")).toBe("La reserva ya fue pagada");
     expect(humanizeDetail("amount: x", { amount: "Monto a cobrar" })).toBe("Monto a cobrar: x");
     expect(detailByField("order.amount: debe ser mayor que cero; email: falta")).toEqual({ amount: "Debe ser mayor que cero", email: "Falta" });
+  });
+});
+
+describe("sentences ending in a time", () => {
+  it("keep one period after a. m. / p. m.", async () => {
+    const { translate } = await import("@/lib/i18n");
+    expect(translate({ s: "Vence el {date}." }, "s", { date: formatDateTime("2026-11-24T16:43:00Z") }).replace(/\s/g, " ")).toMatch(/^Vence el 24\/11\/2026, 11:43 a\. ?m\.$/);
   });
 });

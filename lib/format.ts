@@ -24,6 +24,13 @@ export function formatDateTime(d: Date | string, locale: Locale = "es"): string 
   return `${formatDate(date, locale)}, ${time}`;
 }
 
+/** A wall-clock time "15:39" written as every time on screen is: "3:39 p. m.". */
+export function formatClock(hhmm: string, locale: Locale = "es"): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  return new Intl.DateTimeFormat(intlLocale(locale), { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))));
+}
+
 /** "Lun 24/11" style short day for calendars and nightly lists. */
 export function formatShortDay(day: string, locale: Locale = "es"): string {
   const date = new Date(`${day}T12:00:00Z`);

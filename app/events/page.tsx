@@ -1,3 +1,4 @@
+import { formatClock } from "@/lib/format";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { serviceContext } from "@/lib/portal/page";
@@ -73,7 +74,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                         {e.featured && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">{t("featured")}</span>}
                       </div>
                       <p className="mt-0.5 text-sm text-slate-600">
-                        {e.allDay ? t("allDay") : fmtYmd(e.startDate) === fmtYmd(e.endDate) ? `${e.startDate.toISOString().slice(11, 16)} – ${e.endDate.toISOString().slice(11, 16)}` : e.startDate.toISOString().slice(11, 16)}
+                        {e.allDay ? t("allDay") : fmtYmd(e.startDate) === fmtYmd(e.endDate) ? `${formatClock(e.startDate.toISOString().slice(11, 16))} – ${formatClock(e.endDate.toISOString().slice(11, 16))}` : formatClock(e.startDate.toISOString().slice(11, 16))}
                         {multiDay && ` · ${t("until")} ${endFmt.format(e.endDate)}`}
                         {venue && ` · ${[venue.venue, venue.city].filter(Boolean).join(", ")}`}
                       </p>

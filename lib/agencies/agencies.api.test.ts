@@ -74,7 +74,7 @@ describe("POST /api/v2/agencies (4.13)", () => {
     ["phone with country code", { phone: "+573001234567" }, /^phone: .*dígitos/],
     ["phone letters", { phone: "300-ABC" }, /^phone: /],
     ["country_code without +", { country_code: "57" }, /^country_code: .*\+/],
-    ["document_number not digits", { document_number: "90012-3" }, /^document_number: .*dígitos/],
+    ["document_number not digits", { document_number: "9001A-3" }, /^document_number: .*dígitos/],
     ["webhook_url", { webhook_url: "ftp://x.co/h" }, /^webhook_url: .*http/],
   ];
   for (const [label, over, detail] of invalid) {
@@ -115,6 +115,23 @@ describe("POST /api/v2/agencies (4.13)", () => {
     expect(again.data!.agency.name).toBe(body.name);
     expect(again.data!.msg).not.toBe(first.data!.msg);
     expect(await api.db.prisma.agency.count({ where: { documentNumber: body.document_number } })).toBe(1);
+  });
+
+  it("takes a NIT written with dots and its DIAN check digit as the same organisation; a wrong check digit is a 400 in Spanish", async () => {
+    const base = newDoc().slice(0, 9);
+    const w = [3, 7, 13, 17, 19, 23, 29, 37, 41];
+    const r = base.split("").reverse().reduce((sum, c, i) => sum + Number(c) * w[i], 0) % 11;
+    const dv = r > 1 ? 11 - r : r;
+    const dotted = `${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}-${dv}`;
+    const made = await operator().POST("/v2/agencies", { body: validAgency({ document_number: dotted }) });
+    expect(made.response.status).toBe(200);
+    expect(made.data!.agency.document_number).toBe(base);
+    const plain = await operator().POST("/v2/agencies", { body: validAgency({ document_number: base }) });
+    expect(plain.data!.id).toBe(made.data!.id);
+    const wrong = await operator().POST("/v2/agencies", { body: validAgency({ document_number: `${base}-${(dv + 1) % 10}` }) });
+    expect(wrong.response.status).toBe(400);
+    expect(wrong.error!.detail).toContain(`el dígito de verificación no corresponde a este NIT: para ${base} es ${dv}`);
+    expect(await api.db.prisma.agency.count({ where: { documentNumber: base } })).toBe(1);
   });
 
   it("makes one row under 10 concurrent creates with the same document_number", async () => {

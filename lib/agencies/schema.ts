@@ -1,4 +1,5 @@
 // Wire formats of agencies (4.12, 4.13, docs/decisions.md section 10), their balance ledger and portal users.
+import { compactDocument, readNit } from "./nit";
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { bool, httpUrl, text } from "@/lib/http/zod-helpers";
@@ -13,6 +14,17 @@ export const agencyTypeField = z.enum(["retailer", "wholesale"], { error: "debe 
 
 export const boolField = bool;
 
+const nitNumber = z
+  .string()
+  .trim()
+  .transform(compactDocument)
+  .refine((v) => /^\d{5,15}(-\d)?$/.test(v), "escriba de 5 a 15 dígitos; un NIT puede llevar su dígito de verificación (p. ej. 900123456-8)")
+  .superRefine((v, ctx) => {
+    const error = readNit(v).error;
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  })
+  .transform((v) => readNit(v).base);
+
 const optionalRef = z.string().trim().max(200, "máximo 200 caracteres").nullable().optional();
 
 export const createAgencyBody = z.object({
@@ -21,7 +33,8 @@ export const createAgencyBody = z.object({
   phone: z.string().trim().regex(/^\d{7,12}$/, "debe tener de 7 a 12 dígitos, sin indicativo de país"),
   country_code: z.string().trim().regex(/^\+\d{1,3}$/, "debe ser un indicativo con +, p. ej. +57"),
   document_type: z.enum(["NIT", "CC"], { error: "debe ser NIT o CC" }),
-  document_number: z.string().trim().regex(/^\d{5,15}$/, "debe tener de 5 a 15 dígitos, sin puntos ni guiones"),
+  // A NIT may come with dots and its check digit (900.123.456-8): the check digit is verified, the digits kept.
+  document_number: nitNumber,
   is_preloaded: boolField(),
   payout_account_id: text(100),
   agency_type: agencyTypeField.optional(),

@@ -92,8 +92,15 @@ describe("account holders", () => {
     ["email", { email: "laura@" }, /^email: /],
     ["legal needs NIT", { person_type: "legal", document_type: "CC" }, /^document_type: .*NIT/],
     ["CC digits", { document_number: "AB12345" }, /^document_number: .*dígitos/],
+    ["NIT check digit", { person_type: "legal", document_type: "NIT", document_number: "900123456-7" }, /^document_number: el dígito de verificación no corresponde a este NIT: para 900123456 es 8$/],
     ["zip_code", { zip_code: "1" }, /^zip_code: /],
   ];
+  it("a legal person's NIT with dots and its DIAN check digit is stored as its digits", async () => {
+    const agency = await createAgency(api.db.prisma);
+    const res = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id, { person_type: "legal", document_type: "NIT", document_number: "900.123.456-8" }) });
+    expect(res.response.status).toBe(201);
+    expect(res.data!.document_number).toBe("900123456");
+  });
   for (const [label, over, rule] of invalid) {
     it(`400 and nothing stored: ${label}`, async () => {
       const agency = await createAgency(api.db.prisma);

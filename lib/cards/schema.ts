@@ -1,4 +1,5 @@
 // Wire formats of account holders (4.10), organizations (4.11) and virtual cards (4.6).
+import { compactDocument, readNit } from "@/lib/agencies/nit";
 import { z } from "zod";
 import { MAX_DB_ID, MAX_DECIMAL_14_2, MAX_PAGE, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { isoDate, text, typeError } from "@/lib/http/zod-helpers";
@@ -29,7 +30,17 @@ export const createAccountHolderBody = z
     last_name: text(100),
     nacionality: countryField,
     person_type: z.enum(PERSON_TYPES, { error: "debe ser natural o legal" }),
-    document_number: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, "debe tener de 4 a 20 letras o dígitos, sin puntos ni guiones"),
+    // Dots and spaces are dropped; a NIT may carry its check digit (900123456-8), verified and then dropped.
+    document_number: z
+      .string()
+      .trim()
+      .transform(compactDocument)
+      .refine((v) => /^[A-Za-z0-9]{4,20}$/.test(v) || /^\d{5,15}-\d$/.test(v), "escriba de 4 a 20 letras o dígitos; un NIT puede llevar su dígito de verificación (p. ej. 900123456-8)")
+      .superRefine((v, ctx) => {
+        const error = readNit(v).error;
+        if (error) ctx.addIssue({ code: "custom", message: error });
+      })
+      .transform((v) => readNit(v).base),
     document_type: z.enum(HOLDER_DOCUMENT_TYPES, { error: `debe ser uno de ${HOLDER_DOCUMENT_TYPES.join(", ")}` }),
     birthdate: isoDate,
     email: emailField,
@@ -47,7 +58,8 @@ export const createAccountHolderBody = z
     if (v.person_type === "natural" && v.document_type === "NIT") {
       ctx.addIssue({ code: "custom", path: ["document_type"], message: "una persona natural no se identifica con NIT" });
     }
-    if (/^\d+$/.test(v.document_number) === false && ["CC", "NIT", "TI"].includes(v.document_type)) {
+    // A NIT with a wrong check digit ("900123456-7") already has its own message.
+    if (/^\d+(-\d)?$/.test(v.document_number) === false && ["CC", "NIT", "TI"].includes(v.document_type)) {
       ctx.addIssue({ code: "custom", path: ["document_number"], message: `debe tener solo dígitos para ${v.document_type}` });
     }
   });

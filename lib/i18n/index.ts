@@ -49,7 +49,8 @@ export function defineMessages<M extends Record<string, unknown>>(dict: { es: M;
 export function translate(messages: Messages | Record<string, unknown>, key: string, vars: MessageVars = {}): string {
   const value = key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), messages);
   const text = typeof value === "string" ? value : key;
-  return text.replace(/\{(\w+)\}/g, (_, v: string) => String(vars[v] ?? `{${v}}`));
+  // A sentence ending in a time ("vence el 24/11/2026, 11:43 a. m.") keeps one period, not "a. m..".
+  return text.replace(/\{(\w+)\}/g, (_, v: string) => String(vars[v] ?? `{${v}}`)).replace(/([ap]\.\s?m\.)\./g, "$1");
 }
 
 export const intlLocale = (l: Locale) => (l === "en" ? "en-US" : "es-CO");

@@ -34,7 +34,8 @@ export const payMessages = defineMessages({
     pendingHint: "Complete el pago con la referencia que generó.",
     pendingGo: "Ver referencia de pago",
     tabs: { card: "Tarjeta", cash: "Efectivo", bank: "PSE" },
-    card: { number: "Número de tarjeta", holder: "Nombre del titular", month: "Mes (MM)", year: "Año (AAAA)", cvc: "CVV", installments: "Cuotas", pay: "Pagar {amount}" },
+    tabsLabel: "Medio de pago",
+    card: { number: "Número de tarjeta", holder: "Nombre del titular", month: "Mes", year: "Año", cvc: "CVV", installments: "Cuotas", pay: "Pagar {amount}" },
     apm: {
       network: "Punto de pago",
       bank: "Banco",
@@ -90,7 +91,8 @@ export const payMessages = defineMessages({
     pendingHint: "Complete the payment with the reference you generated.",
     pendingGo: "See payment reference",
     tabs: { card: "Card", cash: "Cash", bank: "PSE" },
-    card: { number: "Card number", holder: "Cardholder name", month: "Month (MM)", year: "Year (YYYY)", cvc: "CVV", installments: "Installments", pay: "Pay {amount}" },
+    tabsLabel: "Payment method",
+    card: { number: "Card number", holder: "Cardholder name", month: "Month", year: "Year", cvc: "CVV", installments: "Installments", pay: "Pay {amount}" },
     apm: {
       network: "Payment point",
       bank: "Bank",

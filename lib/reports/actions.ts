@@ -12,7 +12,10 @@ export interface ActionItem {
   title: string;
   detail: string;
   at: string | null;
+  /** The reservation's total (arrivals, pending) or the link's amount. */
   amount: number;
+  /** What is paid of a reservation, so the screen says "Por pagar $ X" or "Pagado" from the real amounts. */
+  paid?: number;
   href: string;
 }
 
@@ -37,12 +40,13 @@ export async function actionLists(db: PrismaClient, p: Principal, now: Date, tak
     title: `${r.firstName} ${r.lastName}`,
     detail: `${r.hotel.name} · ${r.adults + r.children} ${r.adults + r.children === 1 ? "persona" : "personas"}`,
     at: at ? isoBogota(at) : null,
-    amount: r.amount.sub(r.amountPaid).toNumber(),
+    amount: r.amount.toNumber(),
+    paid: r.amountPaid.toNumber(),
     href: `/reservations/${r.code}`,
   });
   return {
     today,
-    arrivals: { count: arrivalsCount, items: arrivals.map((r) => ({ ...res(r, null), amount: r.amountPaid.toNumber() })) },
+    arrivals: { count: arrivalsCount, items: arrivals.map((r) => res(r, null)) },
     pending: { count: pendingCount, items: pending.map((r) => res(r, r.paymentDeadline)) },
     links:
       linksWhere === null

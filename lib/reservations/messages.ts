@@ -29,6 +29,9 @@ export const reservationMessages = defineMessages({
       prev: "Anterior",
       next: "Siguiente",
       page: "Página {page} de {pages} · {total}",
+      sort: "Ordenar por",
+      sortCreated: "Más recientes",
+      sortCheckin: "Fecha de llegada",
     },
     book: {
       title: "Reservar",
@@ -74,6 +77,7 @@ export const reservationMessages = defineMessages({
       refundable: { full: "Reembolsable", partial: "Parcialmente reembolsable", none: "No reembolsable" },
     },
     detail: {
+      payDetail: "Pago de la reserva {code}",
       perRoom: "Por habitación",
       failed: "No se pudo completar la operación. Intente de nuevo.",
       created: "¡Reserva registrada! Comparta el código con el huésped y complete el pago antes del plazo.",
@@ -141,6 +145,9 @@ export const reservationMessages = defineMessages({
       prev: "Previous",
       next: "Next",
       page: "Page {page} of {pages} · {total}",
+      sort: "Sort by",
+      sortCreated: "Most recent",
+      sortCheckin: "Arrival date",
     },
     book: {
       title: "Book",
@@ -186,6 +193,7 @@ export const reservationMessages = defineMessages({
       refundable: { full: "Refundable", partial: "Partially refundable", none: "Non-refundable" },
     },
     detail: {
+      payDetail: "Payment for booking {code}",
       perRoom: "Per room",
       failed: "The operation failed. Please try again.",
       created: "Booking registered! Share the code with the guest and complete payment before the deadline.",

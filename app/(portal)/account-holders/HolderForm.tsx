@@ -6,6 +6,7 @@ import { useDict, useI18n } from "@/lib/i18n/client";
 import { messages } from "../agencies/messages";
 import { Field, fieldErrors } from "../agencies/form-utils";
 import { humanizeDetail } from "@/lib/format";
+import { COUNTRIES_2, documentTypeName } from "@/components/documents";
 
 const DOC_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as const;
 
@@ -67,6 +68,18 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
     </Field>
   );
 
+  const countrySelect = (k: "nacionality" | "country", label: string) => (
+    <Field label={label} error={errors[k]}>
+      <select className="input" value={form[k]} onChange={set(k)}>
+        {COUNTRIES_2.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+
   return (
     <div className="space-y-3">
       {notice && (
@@ -103,19 +116,21 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
             <Field label={t("holders.documentType")} error={errors.document_type}>
               <select className="input" value={form.document_type} onChange={set("document_type")}>
                 {DOC_TYPES.map((d) => (
-                  <option key={d}>{d}</option>
+                  <option key={d} value={d}>
+                    {documentTypeName(d)}
+                  </option>
                 ))}
               </select>
             </Field>
             {text("document_number", t("holders.documentNumber"))}
             {text("birthdate", t("holders.birthdate"), { type: "date" })}
-            {text("nacionality", t("holders.nationality"), { maxLength: 2 })}
+            {countrySelect("nacionality", t("holders.nationality"))}
             {text("email", t("holders.email"), { type: "email" })}
             {text("phone_number", t("holders.phone"), { inputMode: "tel" })}
             {text("address", t("holders.address"))}
             {text("city", t("holders.city"))}
             {text("state", t("holders.state"))}
-            {text("country", t("holders.country"), { maxLength: 2 })}
+            {countrySelect("country", t("holders.country"))}
             {text("zip_code", t("holders.zip"))}
           </div>
           {errors._ && (

@@ -1,3 +1,4 @@
+import { countryName2, documentTypeName } from "@/components/documents";
 import type { Metadata } from "next";
 import { portalContext } from "@/lib/portal/page";
 import { agencyNames } from "@/lib/agencies/service";
@@ -39,11 +40,10 @@ export default async function AccountHoldersPage({ searchParams }: { searchParam
                     <div className="font-medium">
                       {h.first_name} {h.last_name}
                     </div>
-                    <code className="text-xs text-slate-500">{h.account_holder_id}</code>
                   </td>
                   <td>{h.agency_name}</td>
                   <td className="whitespace-nowrap">
-                    {h.document_type} {h.document_number}
+                    {documentTypeName(h.document_type)} {h.document_number}
                     <div className="text-xs text-slate-500">{t(`holders.person.${h.person_type}`)}</div>
                   </td>
                   <td>
@@ -51,7 +51,7 @@ export default async function AccountHoldersPage({ searchParams }: { searchParam
                     <div className="text-xs text-slate-500">{h.phone_number}</div>
                   </td>
                   <td>
-                    {h.city}, {h.country}
+                    {h.city}, {countryName2(h.country)}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 "use client";
+import { documentTypeName } from "@/components/documents";
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -240,10 +241,10 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
         <Field label={t("form.documentType")} error={errors.document_type}>
           <select className="input" value={form.document_type} onChange={set("document_type")}>
             <option value="NIT">NIT</option>
-            <option value="CC">CC</option>
+            <option value="CC">{documentTypeName("CC")}</option>
           </select>
         </Field>
-        <Field label={t("form.documentNumber")} error={errors.document_number}>
+        <Field label={t("form.documentNumber")} error={errors.document_number} hint={form.document_type === "NIT" ? t("form.nitHint") : undefined}>
           <input className="input" inputMode="numeric" value={form.document_number} onChange={set("document_number")} />
         </Field>
         <Field label={t("form.agencyType")} error={errors.agency_type}>
@@ -252,7 +253,7 @@ function CreateAgencyForm({ onDone }: { onDone: () => void }) {
             <option value="wholesale">{t("type.wholesale")}</option>
           </select>
         </Field>
-        <Field label={t("form.payout")} error={errors.payout_account_id}>
+        <Field label={t("form.payout")} error={errors.payout_account_id} hint={t("form.payoutHint")}>
           <input className="input" value={form.payout_account_id} onChange={set("payout_account_id")} />
         </Field>
         <Field label={t("form.webhook")} error={errors.webhook_url}>

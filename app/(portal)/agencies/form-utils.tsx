@@ -12,11 +12,12 @@ export function fieldErrors(detail: string): Record<string, string> {
   return out;
 }
 
-export function Field({ label, error, children, className = "" }: { label: string; error?: string; children: React.ReactNode; className?: string }) {
+export function Field({ label, error, hint, children, className = "" }: { label: string; error?: string; hint?: string; children: React.ReactNode; className?: string }) {
   return (
     <label className={`block ${className}`}>
       <span className="label">{label}</span>
       {children}
+      {hint && <span className="mt-1 block text-xs text-slate-600">{hint}</span>}
       {error && (
         <span className="mt-1 block text-xs text-red-700" role="alert">
           {error}

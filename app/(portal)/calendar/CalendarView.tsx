@@ -1,4 +1,5 @@
 "use client";
+import { formatClock } from "@/lib/format";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
@@ -111,7 +112,7 @@ export function CalendarView() {
                     {/* An event over several days says until when. */}
                     {dayOf(e.end_date) > dayOf(e.start_date) && ` – ${fmtDay(e.end_date)}`}
                   </div>
-                  <div>{e.all_day ? t("allDay") : `${e.start_date.slice(11, 16)} – ${e.end_date.slice(11, 16)}`}</div>
+                  <div>{e.all_day ? t("allDay") : `${formatClock(e.start_date.slice(11, 16))} – ${formatClock(e.end_date.slice(11, 16))}`}</div>
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,7 @@
 "use client";
 // The month view: one grid per week. An event over several days is one bar across the days it covers in that
 // week (a second bar on the next week's row, marked as continuing); one-day events are chips in their day.
+import { formatClock } from "@/lib/format";
 import Link from "next/link";
 import { useDict } from "@/lib/i18n/client";
 import type { WpEvent } from "@/lib/calendar/client";
@@ -17,7 +18,7 @@ export function MonthGrid({ year, month, today, events }: { year: number; month:
   const cells: Array<number | null> = [...Array(firstWeekday).fill(null), ...Array.from({ length: lastDay }, (_, i) => i + 1)];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const time = (e: WpEvent) => (e.all_day ? t("allDay") : e.start_date.slice(11, 16));
+  const time = (e: WpEvent) => (e.all_day ? t("allDay") : formatClock(e.start_date.slice(11, 16)));
   const status = (e: WpEvent) =>
     e.status !== "publish" && <span className="ml-1 font-semibold">· {t(e.status === "pending" ? "pending" : e.status === "private" ? "private" : "draft")}</span>;
 

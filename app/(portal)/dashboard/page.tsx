@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { portalContext } from "@/lib/portal/page";
 import { getDict, getT } from "@/lib/i18n/server";
 import { PageHeader, StatCard } from "@/components/ui";
-import { agencyTypeLabel, formatMoney, cityLabel } from "@/lib/format";
+import { agencyTypeLabel, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
+import type { Locale } from "@/lib/i18n";
+import { PaidState } from "@/components/PaidState";
 import { addDays, bogotaDate } from "@/lib/time";
 import Link from "next/link";
 import { summaryReport } from "@/lib/reports/service";
@@ -111,9 +113,9 @@ export default async function DashboardPage() {
       <section className="mt-8" aria-labelledby="actions-title">
         <h2 id="actions-title" className="mb-3 text-lg font-semibold text-slate-900">{b("dash.actions")}</h2>
         <div className="grid gap-4 lg:grid-cols-3">
-          <ActionList testId="action-arrivals" title={b("dash.arrivalsToday")} href={arrivalsHref} list={actions.arrivals} amountLabel={b("dash.paidLabel")} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} />
-          <ActionList testId="action-pending" title={b("dash.pendingSoon")} href="/reservations?status=pending_payment" list={actions.pending} amountLabel={b("dash.dueLabel")} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} due={(at) => b("dash.due", { at })} />
-          {actions.links && <ActionList testId="action-links" title={b("dash.linksSoon")} href="/links" list={actions.links} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} due={(at) => b("dash.due", { at })} />}
+          <ActionList testId="action-arrivals" title={b("dash.arrivalsToday")} href={arrivalsHref} list={actions.arrivals} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} locale={locale} />
+          <ActionList testId="action-pending" title={b("dash.pendingSoon")} href="/reservations?status=pending_payment" list={actions.pending} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} locale={locale} due={(at) => b("dash.due", { at })} />
+          {actions.links && <ActionList testId="action-links" title={b("dash.linksSoon")} href="/links" list={actions.links} none={b("dash.none")} seeAll={b("dash.seeAll")} money={money} locale={locale} due={(at) => b("dash.due", { at })} />}
         </div>
       </section>
 
@@ -135,8 +137,7 @@ export default async function DashboardPage() {
   );
 }
 
-function ActionList({ testId, title, href, list, none, seeAll, money, due, amountLabel }: { amountLabel?: string; testId: string; title: string; href: string; list: { count: number; items: ActionItem[] }; none: string; seeAll: string; money: (n: number) => string; due?: (at: string) => string }) {
-  const time = (iso: string) => `${ddmmyyyy(iso)} ${iso.slice(11, 16)}`;
+function ActionList({ testId, title, href, list, none, seeAll, money, due, locale }: { locale: Locale; testId: string; title: string; href: string; list: { count: number; items: ActionItem[] }; none: string; seeAll: string; money: (n: number) => string; due?: (at: string) => string }) {
   return (
     <div className="card flex flex-col" data-testid={testId}>
       <Link href={href} className="flex items-center justify-between border-b border-slate-100 px-4 py-3 hover:bg-slate-50">
@@ -154,12 +155,16 @@ function ActionList({ testId, title, href, list, none, seeAll, money, due, amoun
                   <span className="block font-medium text-slate-800">{i.title}</span>
                   <span className="block text-xs text-slate-500">
                     {i.detail}
-                    {due && i.at ? ` · ${due(time(i.at))}` : ""}
+                    {due && i.at ? ` · ${due(formatDateTime(i.at, locale))}` : ""}
                   </span>
                 </span>
                 <span className="whitespace-nowrap text-right font-medium">
                   {money(i.amount)}
-                  {amountLabel && <span className="block text-xs font-normal text-slate-500">{amountLabel}</span>}
+                  {i.paid !== undefined && (
+                    <span className="block font-normal">
+                      <PaidState amount={i.amount} paid={i.paid} locale={locale} />
+                    </span>
+                  )}
                 </span>
               </Link>
             </li>

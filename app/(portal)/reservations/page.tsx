@@ -5,7 +5,7 @@ import { ReservationList, type ReservationFilters } from "./ReservationList";
 
 export const metadata: Metadata = { title: "Reservas" };
 
-const KEYS = ["status", "checkin_from", "checkin_to", "guest", "code", "hotel_id"] as const;
+const KEYS = ["status", "checkin_from", "checkin_to", "guest", "code", "hotel_id", "sort"] as const;
 
 export default async function ReservationsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, principal } = await portalContext(["agency", "operator", "hotel_admin"]);

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer, type paths } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
@@ -9,12 +9,8 @@ import { boardLabel, cityLabel, countLabel, formatDate, formatMoney, guestsLabel
 import { normalizeCity } from "@/lib/text/city";
 import { addDays, isIsoDate } from "@/lib/time";
 import { messages } from "./messages";
-
-/** One room of the search: its adults and each child's age, null until the agent says it. */
-interface Group {
-  adults: number;
-  children: (number | null)[];
-}
+import { Field, fieldA11y } from "@/components/Form";
+import { draftFromParams, searchQueryString, type SearchDraft } from "./search-url";
 
 /** The channel manager's offers as the availability route (4.2) answers them. */
 type HotelResult = ApiAnswer<"/v2/bookings/agencies/{agency_type}/availability", "post">[number];
@@ -71,30 +67,32 @@ export function viewOf(result: HotelResult, f: Filters) {
   return { hotel: result.hotel, groups, lowest, currency, roomCount: groups.reduce((s, g) => s + g.available_rooms.length, 0) };
 }
 
-export function SearchClient({ cities, today, defaultCheckin, agencyType }: { cities: string[]; today: string; defaultCheckin: string; agencyType: AgencyType | null }) {
+export function SearchClient({ cities, today, defaultCheckin, agencyType, params = {} }: { cities: string[]; today: string; defaultCheckin: string; agencyType: AgencyType | null; params?: Record<string, string | string[] | undefined> }) {
   const t = useDict(messages);
   const { locale } = useI18n();
-  const [city, setCity] = useState("");
-  const [checkin, setCheckin] = useState(defaultCheckin);
-  const [nights, setNights] = useState(2);
-  const [groups, setGroups] = useState<Group[]>([{ adults: 2, children: [] }]);
-  const [type, setType] = useState<AgencyType>(agencyType ?? "retailer");
-  const [submitted, setSubmitted] = useState<Search | null>(null);
-  const [tried, setTried] = useState(false);
-  const [formOpen, setFormOpen] = useState(true);
+  // The form starts from the address, so Back from the booking page, a reload or a shared link show the same search.
+  const [draft, setDraft] = useState<SearchDraft>(() => draftFromParams(params, { checkin: defaultCheckin, type: agencyType ?? "retailer" }));
+  const [touched, setTouched] = useState<Record<string, boolean>>(() => (params.city ? { city: true, checkin: true, nights: true, ages: true } : ({} as Record<string, boolean>)));
   const [sort, setSort] = useState<Sort>("price-asc");
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const resultsRef = useRef<HTMLElement>(null);
 
-  const knownCity = useMemo(() => cities.find((c) => c === normalizeCity(city)) ?? null, [cities, city]);
-  const agesGiven = groups.every((g) => g.children.every((a) => a !== null));
-  const current: Search = useMemo(
-    () => ({ city: knownCity ?? city, checkin, nights, groups: groups.map((g) => ({ adults: g.adults, children: g.children.map((a) => a ?? 0) })), agencyType: type }),
-    [knownCity, city, checkin, nights, groups, type],
-  );
-  const valid = current.city.trim().length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(checkin) && checkin >= today && nights >= 1 && nights <= 30 && agesGiven;
-  const settled = useDebounced(current, 350);
-  // Changes search by themselves once the city is a known one; the button searches any text.
-  const active: Search | null = knownCity && valid ? settled : submitted;
+  const errors = useMemo(() => validateDraft(draft, cities, today, t), [draft, cities, today, t]);
+  const settled = useDebounced(draft, 350);
+  // What is searched: the settled form once every field is right; the last good search stays while a field is wrong.
+  const [active, setActive] = useState<Search | null>(() => toSearch(draft, cities, today, agencyType));
+  const settledSearch = useMemo(() => toSearch(settled, cities, today, agencyType), [settled, cities, today, agencyType]);
+  const [seen, setSeen] = useState(settledSearch);
+  if (seen !== settledSearch) {
+    // A newly settled valid form becomes the search (state adjusted while rendering, not in an effect).
+    setSeen(settledSearch);
+    if (settledSearch && JSON.stringify(settledSearch) !== JSON.stringify(active)) setActive(settledSearch);
+  }
+  useEffect(() => {
+    if (!active) return;
+    const href = `/search?${searchQueryString({ ...active, city: cityLabel(active.city), type: agencyType === null ? active.agencyType : null })}`;
+    if (`${window.location.pathname}${window.location.search}` !== href) window.history.replaceState(window.history.state, "", href);
+  }, [active, agencyType]);
 
   const query = useQuery({
     queryKey: ["availability", active],
@@ -116,7 +114,6 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
     },
   });
 
-  const setGroup = (i: number, g: Group) => setGroups((gs) => gs.map((x, j) => (j === i ? g : x)));
   const results = useMemo(() => query.data?.results ?? [], [query.data]);
   const shownSearch = query.data?.search ?? null;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -131,170 +128,48 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-      {!formOpen && shownSearch && (
-        <div className="sticky top-0 z-10 flex min-w-0 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur lg:hidden" data-testid="search-summary">
-          <p className="min-w-0 truncate text-sm text-slate-700">
-            {t("summary", { city: cityLabel(shownSearch.city), date: formatDate(shownSearch.checkin, locale), nights: countLabel(shownSearch.nights, "noche") })} · {partyText}
-          </p>
-          <button type="button" className="btn-secondary shrink-0 px-3 py-1.5" onClick={() => setFormOpen(true)}>
-            {t("editSearch")}
-          </button>
-        </div>
-      )}
-      <form
-        className={`card h-fit space-y-4 p-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto ${formOpen ? "" : "hidden lg:block"}`}
-        data-testid="search-form"
-        aria-label={t("title")}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (valid) {
-            setSubmitted(current);
-            setFormOpen(false);
+      <SearchForm
+        draft={draft}
+        setDraft={setDraft}
+        cities={cities}
+        today={today}
+        agencyType={agencyType}
+        errors={errors}
+        touched={touched}
+        touch={(f) => setTouched((x) => (x[f] ? x : { ...x, [f]: true }))}
+        busy={query.isFetching}
+        onSubmit={() => {
+          setTouched({ city: true, checkin: true, nights: true, ages: true });
+          const first = Object.keys(errors)[0];
+          if (first) {
+            document.getElementById(first === "ages" ? "search-ages" : first)?.focus();
+            return;
           }
+          setActive(toSearch(draft, cities, today, agencyType));
+          // On a phone the results are under the form: take the agent there.
+          if (window.matchMedia("(max-width: 1023px)").matches) resultsRef.current?.scrollIntoView({ block: "start" });
         }}
-      >
-        <div>
-          <label className="label" htmlFor="city">
-            {t("city")}
-          </label>
-          <input id="city" className="input" list="known-cities" placeholder={t("cityPlaceholder")} value={city} onChange={(e) => setCity(e.target.value)} autoComplete="off" />
-          <datalist id="known-cities">
-            {cities.map((c) => (
-              <option key={c} value={cityLabel(c)} />
-            ))}
-          </datalist>
-          <div className="mt-2 flex flex-wrap gap-1">
-            {cities.map((c) => (
-              <button
-                key={c}
-                type="button"
-                onClick={() => setCity(cityLabel(c))}
-                aria-pressed={knownCity === c}
-                className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${knownCity === c ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
-              >
-                {cityLabel(c)}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label className="label" htmlFor="checkin">
-              {t("checkin")}
-            </label>
-            <input id="checkin" type="date" className="input" min={today} value={checkin} onChange={(e) => setCheckin(e.target.value)} />
-          </div>
-          <div>
-            <label className="label" htmlFor="nights">
-              {t("nights")}
-            </label>
-            <input id="nights" type="number" className="input" min={1} max={30} value={nights} onChange={(e) => setNights(Math.max(1, Math.min(30, Number(e.target.value) || 1)))} />
-          </div>
-        </div>
-        {isIsoDate(checkin) && <p className="-mt-2 text-xs text-slate-600">{t("checkout", { date: formatDate(addDays(checkin, nights), locale) })}</p>}
-        {agencyType === null && (
-          <div>
-            <label className="label" htmlFor="agency-type">
-              {t("agencyType")}
-            </label>
-            <select id="agency-type" className="input" value={type} onChange={(e) => setType(e.target.value === "wholesale" ? "wholesale" : "retailer")}>
-              <option value="retailer">{t("retailer")}</option>
-              <option value="wholesale">{t("wholesale")}</option>
-            </select>
+      />
+
+      <section aria-live="polite" className="min-w-0" data-testid="search-results" ref={resultsRef}>
+        {shownSearch && (
+          <div className="mb-3 flex min-w-0 items-center justify-between gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 shadow-sm lg:hidden" data-testid="search-summary">
+            <p className="min-w-0 truncate text-sm text-slate-700">
+              {t("summary", { city: cityLabel(shownSearch.city), date: formatDate(shownSearch.checkin, locale), nights: countLabel(shownSearch.nights, "noche") })} · {partyText}
+            </p>
+            <button
+              type="button"
+              className="btn-secondary shrink-0 px-3 py-1.5"
+              onClick={() => {
+                const city = document.getElementById("city");
+                city?.scrollIntoView({ block: "center" });
+                city?.focus();
+              }}
+            >
+              {t("editSearch")}
+            </button>
           </div>
         )}
-        <fieldset className="space-y-3">
-          <legend className="label">{t("groups")}</legend>
-          {groups.map((g, i) => (
-            <div key={i} className="rounded-md border border-slate-200 p-3" data-testid={`group-${i}`}>
-              <div className="mb-2 flex items-center justify-between">
-                <span className="text-sm font-medium text-slate-700">{t("group", { n: i + 1 })}</span>
-                {groups.length > 1 && (
-                  <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}>
-                    {t("removeGroup")}
-                  </button>
-                )}
-              </div>
-              <div className="grid grid-cols-2 gap-2">
-                <div>
-                  <label className="label text-xs" htmlFor={`adults-${i}`}>
-                    {t("adults")}
-                  </label>
-                  <select id={`adults-${i}`} className="input" value={g.adults} onChange={(e) => setGroup(i, { ...g, adults: Number(e.target.value) })}>
-                    {Array.from({ length: 8 }, (_, k) => k + 1).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label className="label text-xs" htmlFor={`children-${i}`}>
-                    {t("children")}
-                  </label>
-                  <select
-                    id={`children-${i}`}
-                    className="input"
-                    value={g.children.length}
-                    onChange={(e) => {
-                      const n = Number(e.target.value);
-                      // A new child's age is asked for, never assumed.
-                      setGroup(i, { ...g, children: Array.from({ length: n }, (_, k) => g.children[k] ?? null) });
-                    }}
-                  >
-                    {Array.from({ length: 5 }, (_, k) => k).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {g.children.map((age, k) => {
-                  const missing = age === null && tried;
-                  return (
-                    <div key={k}>
-                      <label className="label text-xs" htmlFor={`age-${i}-${k}`}>
-                        {t("childAge", { n: k + 1 })}
-                      </label>
-                      <select
-                        id={`age-${i}-${k}`}
-                        className={`input ${age === null ? "border-amber-500" : ""}`}
-                        aria-invalid={missing || undefined}
-                        value={age ?? ""}
-                        onChange={(e) => setGroup(i, { ...g, children: g.children.map((a, j) => (j === k ? (e.target.value === "" ? null : Number(e.target.value)) : a)) })}
-                      >
-                        <option value="">{t("chooseAge")}</option>
-                        {Array.from({ length: 18 }, (_, a) => a).map((a) => (
-                          <option key={a} value={a}>
-                            {a === 0 ? t("ageBaby") : a === 1 ? t("ageOne") : t("ageYears", { n: a })}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  );
-                })}
-              </div>
-              {g.children.some((a) => a === null) && (
-                <p className="mt-2 text-xs text-amber-900" data-testid="ages-missing" role={tried ? "alert" : undefined}>
-                  {t("agesMissing")}
-                </p>
-              )}
-            </div>
-          ))}
-          {groups.length < MAX_GROUPS && (
-            <button type="button" className="btn-secondary w-full" onClick={() => setGroups((gs) => [...gs, { adults: 2, children: [] }])}>
-              + {t("addGroup")}
-            </button>
-          )}
-        </fieldset>
-        <button type="submit" className="btn-primary w-full">
-          {query.isFetching ? t("searching") : t("search")}
-        </button>
-      </form>
-
-      <section aria-live="polite" className="min-w-0" data-testid="search-results">
         {query.isFetching && (
           <div className="mb-3 flex items-center gap-2 text-sm text-brand-700" role="status" data-testid="search-loading">
             <span className="h-3 w-3 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
@@ -332,6 +207,229 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType }: { ci
         )}
       </section>
     </div>
+  );
+}
+
+type Dict = ReturnType<typeof useDict<(typeof messages)["es"]>>;
+type FieldErrors = Partial<Record<"city" | "checkin" | "nights" | "ages", string>>;
+
+/** Each field's problem, in words, under that field; an empty object when the search can run. */
+function validateDraft(d: SearchDraft, cities: string[], today: string, t: Dict): FieldErrors {
+  const e: FieldErrors = {};
+  const city = d.city.trim();
+  if (!city) e.city = t("cityRequired");
+  else if (!cities.includes(normalizeCity(city))) e.city = t("cityUnknown", { city, list: cities.map(cityLabel).join(", ") });
+  if (!isIsoDate(d.checkin)) e.checkin = t("checkinRequired");
+  else if (d.checkin < today) e.checkin = t("checkinPast");
+  const n = Number(d.nights);
+  if (!/^\d{1,2}$/.test(d.nights) || n < 1 || n > 30) e.nights = t("nightsRange");
+  if (d.groups.some((g) => g.children.some((a) => a === null))) e.ages = t("agesMissing");
+  return e;
+}
+
+/** The search a valid draft asks for (null while a field is wrong). */
+function toSearch(d: SearchDraft, cities: string[], today: string, agencyType: AgencyType | null): Search | null {
+  const city = cities.find((c) => c === normalizeCity(d.city));
+  const n = Number(d.nights);
+  if (!city || !isIsoDate(d.checkin) || d.checkin < today || !/^\d{1,2}$/.test(d.nights) || n < 1 || n > 30) return null;
+  if (d.groups.some((g) => g.children.some((a) => a === null))) return null;
+  return { city, checkin: d.checkin, nights: n, groups: d.groups.map((g) => ({ adults: g.adults, children: g.children.map((a) => a ?? 0) })), agencyType: agencyType ?? d.type };
+}
+
+/** The search form: always on screen; each field says what is wrong with it, under it. */
+function SearchForm({
+  draft,
+  setDraft,
+  cities,
+  today,
+  agencyType,
+  errors,
+  touched,
+  touch,
+  busy,
+  onSubmit,
+}: {
+  draft: SearchDraft;
+  setDraft: React.Dispatch<React.SetStateAction<SearchDraft>>;
+  cities: string[];
+  today: string;
+  agencyType: AgencyType | null;
+  errors: FieldErrors;
+  touched: Record<string, boolean>;
+  touch: (f: string) => void;
+  busy: boolean;
+  onSubmit: () => void;
+}) {
+  const t = useDict(messages);
+  const { locale } = useI18n();
+  const knownCity = cities.find((c) => c === normalizeCity(draft.city)) ?? null;
+  const shown = (f: keyof FieldErrors) => (touched[f] ? errors[f] : undefined);
+  const set = (patch: Partial<SearchDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const nights = Number(draft.nights);
+  return (
+    <form
+      className="card h-fit space-y-4 p-4 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto"
+      data-testid="search-form"
+      aria-label={t("title")}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Field id="city" label={t("city")} error={shown("city")}>
+        <input
+          {...fieldA11y("city", shown("city"))}
+          className="input"
+          list="known-cities"
+          placeholder={t("cityPlaceholder")}
+          value={draft.city}
+          onChange={(e) => set({ city: e.target.value })}
+          onBlur={() => touch("city")}
+          autoComplete="off"
+        />
+        <datalist id="known-cities">
+          {cities.map((c) => (
+            <option key={c} value={cityLabel(c)} />
+          ))}
+        </datalist>
+        <div className="mt-2 flex flex-wrap gap-1">
+          {cities.map((c) => (
+            <button
+              key={c}
+              type="button"
+              onClick={() => {
+                set({ city: cityLabel(c) });
+                touch("city");
+              }}
+              aria-pressed={knownCity === c}
+              className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${knownCity === c ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+            >
+              {cityLabel(c)}
+            </button>
+          ))}
+        </div>
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="checkin" label={t("checkin")} error={shown("checkin")}>
+          <input {...fieldA11y("checkin", shown("checkin"))} type="date" className="input" min={today} value={draft.checkin} onChange={(e) => set({ checkin: e.target.value })} onBlur={() => touch("checkin")} />
+        </Field>
+        <Field id="nights" label={t("nights")} error={shown("nights")}>
+          <input {...fieldA11y("nights", shown("nights"))} type="number" inputMode="numeric" className="input" min={1} max={30} value={draft.nights} onChange={(e) => set({ nights: e.target.value })} onBlur={() => touch("nights")} />
+        </Field>
+      </div>
+      {isIsoDate(draft.checkin) && !errors.nights && <p className="-mt-2 text-xs text-slate-600" data-testid="search-checkout">{t("checkout", { date: formatDate(addDays(draft.checkin, nights), locale) })}</p>}
+      {agencyType === null && (
+        <div>
+          <label className="label" htmlFor="agency-type">
+            {t("agencyType")}
+          </label>
+          <select id="agency-type" className="input" value={draft.type} onChange={(e) => set({ type: e.target.value === "wholesale" ? "wholesale" : "retailer" })}>
+            <option value="retailer">{t("retailer")}</option>
+            <option value="wholesale">{t("wholesale")}</option>
+          </select>
+        </div>
+      )}
+      <RoomGroups groups={draft.groups} setGroups={(groups) => setDraft((d) => ({ ...d, groups: typeof groups === "function" ? groups(d.groups) : groups }))} showMissing={Boolean(touched.ages)} />
+      <button type="submit" className="btn-primary w-full">
+        {busy ? t("searching") : t("search")}
+      </button>
+    </form>
+  );
+}
+
+type Group = SearchDraft["groups"][number];
+
+/** The rooms asked for: adults, children and each child's age (asked for, never assumed). */
+function RoomGroups({ groups, setGroups, showMissing }: { groups: Group[]; setGroups: (g: Group[] | ((g: Group[]) => Group[])) => void; showMissing: boolean }) {
+  const t = useDict(messages);
+  const setGroup = (i: number, g: Group) => setGroups((gs) => gs.map((x, j) => (j === i ? g : x)));
+  return (
+    <fieldset className="space-y-3">
+      <legend className="label">{t("groups")}</legend>
+      {groups.map((g, i) => (
+        <div key={i} className="rounded-md border border-slate-200 p-3" data-testid={`group-${i}`}>
+          <div className="mb-2 flex items-center justify-between">
+            <span className="text-sm font-medium text-slate-700">{t("group", { n: i + 1 })}</span>
+            {groups.length > 1 && (
+              <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}>
+                {t("removeGroup")}
+              </button>
+            )}
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <label className="label text-xs" htmlFor={`adults-${i}`}>
+                {t("adults")}
+              </label>
+              <select id={`adults-${i}`} className="input" value={g.adults} onChange={(e) => setGroup(i, { ...g, adults: Number(e.target.value) })}>
+                {Array.from({ length: 8 }, (_, k) => k + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label className="label text-xs" htmlFor={`children-${i}`}>
+                {t("children")}
+              </label>
+              <select
+                id={`children-${i}`}
+                className="input"
+                value={g.children.length}
+                onChange={(e) => {
+                  const n = Number(e.target.value);
+                  setGroup(i, { ...g, children: Array.from({ length: n }, (_, k) => g.children[k] ?? null) });
+                }}
+              >
+                {Array.from({ length: 5 }, (_, k) => k).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {g.children.map((age, k) => {
+              const missing = age === null && showMissing;
+              const firstMissing = groups.flatMap((x, gi) => x.children.map((a, ci) => (a === null ? `${gi}-${ci}` : ""))).find(Boolean);
+              return (
+                <div key={k}>
+                  <label className="label text-xs" htmlFor={firstMissing === `${i}-${k}` ? "search-ages" : `age-${i}-${k}`}>
+                    {t("childAge", { n: k + 1 })}
+                  </label>
+                  <select
+                    id={firstMissing === `${i}-${k}` ? "search-ages" : `age-${i}-${k}`}
+                    className={`input ${age === null ? "border-amber-500" : ""}`}
+                    aria-invalid={missing || undefined}
+                    aria-describedby={age === null ? `ages-missing-${i}` : undefined}
+                    value={age ?? ""}
+                    onChange={(e) => setGroup(i, { ...g, children: g.children.map((a, j) => (j === k ? (e.target.value === "" ? null : Number(e.target.value)) : a)) })}
+                  >
+                    <option value="">{t("chooseAge")}</option>
+                    {Array.from({ length: 18 }, (_, a) => a).map((a) => (
+                      <option key={a} value={a}>
+                        {a === 0 ? t("ageBaby") : a === 1 ? t("ageOne") : t("ageYears", { n: a })}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              );
+            })}
+          </div>
+          {g.children.some((a) => a === null) && (
+            <p id={`ages-missing-${i}`} className={`mt-2 text-xs ${showMissing ? "text-red-700" : "text-amber-900"}`} data-testid="ages-missing">
+              {t("agesMissing")}
+            </p>
+          )}
+        </div>
+      ))}
+      {groups.length < MAX_GROUPS && (
+        <button type="button" className="btn-secondary w-full" onClick={() => setGroups((gs) => [...gs, { adults: 2, children: [] }])}>
+          + {t("addGroup")}
+        </button>
+      )}
+    </fieldset>
   );
 }
 

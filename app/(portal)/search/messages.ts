@@ -62,6 +62,11 @@ export const messages = defineMessages({
     summary: "{city} · {date} · {nights}",
     largestBeds: "Hasta {n} camas",
     error: "No se pudo buscar",
+    cityRequired: "Escriba la ciudad o elija una de la lista.",
+    cityUnknown: "No hay hoteles en {city}. Elija una de estas ciudades: {list}.",
+    checkinRequired: "Elija la fecha de llegada.",
+    checkinPast: "La llegada no puede ser antes de hoy.",
+    nightsRange: "Escriba de 1 a 30 noches.",
   },
   en: {
     title: "Search hotels",
@@ -124,5 +129,10 @@ export const messages = defineMessages({
     summary: "{city} · {date} · {nights}",
     largestBeds: "Up to {n} beds",
     error: "The search failed",
+    cityRequired: "Type the city or choose one from the list.",
+    cityUnknown: "There are no hotels in {city}. Choose one of these cities: {list}.",
+    checkinRequired: "Choose the check-in date.",
+    checkinPast: "Check-in cannot be before today.",
+    nightsRange: "Type 1 to 30 nights.",
   },
 });

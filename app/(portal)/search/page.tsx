@@ -9,11 +9,12 @@ import { messages } from "./messages";
 
 export const metadata: Metadata = { title: "Buscar hoteles" };
 
-export default async function SearchPage() {
+export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, principal, now } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(messages);
   const cities = await listCities(db);
   const today = bogotaDate(now);
+  const params = await searchParams;
   return (
     <div>
       <PageHeader title={t("title")} subtitle={t("subtitle")} />
@@ -21,6 +22,7 @@ export default async function SearchPage() {
         cities={cities.map((c) => c.city)}
         today={today}
         defaultCheckin={addDays(today, 7)}
+        params={params}
         agencyType={principal.role === "agency" ? (principal.agencyType ?? "retailer") : null}
       />
     </div>

@@ -1,3 +1,4 @@
+import { formatClock } from "@/lib/format";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -28,7 +29,7 @@ export default async function EventPage({ params }: { params: Promise<{ slug: st
   const { t, locale } = await getDict(messages);
   const loc = intlLocale(locale);
   const dateFmt = new Intl.DateTimeFormat(loc, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  const hm = (d: Date) => d.toISOString().slice(11, 16);
+  const hm = (d: Date) => formatClock(d.toISOString().slice(11, 16), locale);
   const sameDay = fmtYmd(e.startDate) === fmtYmd(e.endDate);
   const when = e.allDay
     ? sameDay ? `${dateFmt.format(e.startDate)} · ${t("allDay")}` : `${dateFmt.format(e.startDate)} – ${dateFmt.format(e.endDate)}`

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { luhnValid } from "@/lib/payments/card-validation";
 import type { MethodResponse } from "openapi-fetch";
@@ -10,6 +10,10 @@ import { useNow } from "@/lib/client/use-now";
 import { payMessages } from "@/lib/links/pay-messages";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { Field, apiErrorText, fieldA11y, useZodForm } from "@/components/Form";
+import { CardNumberInput } from "@/components/CardNumberInput";
+import { LiveRegion } from "@/components/LiveRegion";
+import { TabList, tabPanelProps } from "@/components/Tabs";
+import { CARD_INSTALLMENTS, CARD_MONTHS, cardYears } from "@/components/card-options";
 
 type Lookup = { code: string; name: string };
 type Tab = "card" | "cash" | "bank";
@@ -28,11 +32,11 @@ const cardSchema = z.object({
     .refine((d) => d.length > 0, "Escriba el número de la tarjeta")
     .refine((d) => d.length === 0 || (d.length >= 13 && d.length <= 19 && luhnValid(d)), "El número de tarjeta no es válido; revíselo"),
   holder: z.string().trim().min(1, "Escriba el nombre como aparece en la tarjeta").max(100, "Máximo 100 caracteres"),
-  month: z.string().trim().regex(/^(0?[1-9]|1[0-2])$/, "Escriba el mes con dos dígitos, de 01 a 12"),
+  month: z.string().trim().regex(/^(0?[1-9]|1[0-2])$/, "Elija el mes"),
   year: z
     .string()
     .trim()
-    .regex(/^\d{4}$/, "Escriba el año con cuatro dígitos, por ejemplo 2029")
+    .regex(/^\d{4}$/, "Elija el año")
     .refine((y) => Number(y) >= thisYear && Number(y) <= thisYear + 25, "La tarjeta está vencida o el año no es válido"),
   cvc: z.string().trim().regex(/^\d{3,4}$/, "El CVV son los 3 o 4 dígitos del reverso"),
   installments: z.string(),
@@ -103,6 +107,20 @@ export function PayForm(props: {
   const submission = useSubmissionKey();
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<CardResult | null>(null);
+  // What screen readers are told: written into a live region that is on the page from the start.
+  const [announce, setAnnounce] = useState("");
+  const retrying = useRef(false);
+  const retryRef = useRef<HTMLButtonElement | null>(null);
+  const resultRef = useRef<HTMLDivElement | null>(null);
+  const errorRef = useRef<HTMLParagraphElement | null>(null);
+  useEffect(() => {
+    // After a decline the focus goes to "Intentar de nuevo"; after an approval or an error, to the message.
+    if (result && result.status !== "approved" && result.status !== "pending") retryRef.current?.focus();
+    else if (result) resultRef.current?.focus();
+    else if (error) errorRef.current?.focus();
+    else if (retrying.current) document.getElementById("number")?.focus();
+    retrying.current = false;
+  }, [result, error]);
   const amount = formatMoney(props.amount, props.currency, locale);
   const card = useZodForm(cardSchema, { defaultValues: { number: "", holder: "", month: "", year: "", cvc: "", installments: "1" } });
   const apm = useZodForm(apmSchema, { defaultValues: { tab: "bank", payment_type: props.cashMethods[0]?.code ?? "", bank_code: "", fiscal_number_type: "CC", fiscal_number: "", user_type: props.personTypes[0]?.code ?? "", address: "" } });
@@ -114,6 +132,9 @@ export function PayForm(props: {
   function settle(r: PayAnswer) {
     if ("checkout_url" in r) return window.location.assign(r.checkout_url);
     setResult(r);
+    setAnnounce(
+      r.status === "approved" ? `${t("approved")} ${t("approvedHint")}` : r.status === "pending" ? `${t("cardPending")} ${t("cardPendingHint")}` : `${t("declined")} ${r.detail ?? t("declinedHint")}`,
+    );
     if (r.status !== "pending" && r.redirect_url) window.location.assign(r.redirect_url);
   }
 
@@ -134,6 +155,7 @@ export function PayForm(props: {
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) submission.done(); // answered: a retry is a new submission
       setError(apiErrorText(err));
+      setAnnounce(apiErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -151,26 +173,27 @@ export function PayForm(props: {
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) submission.done();
       setError(apiErrorText(err));
+      setAnnounce(apiErrorText(err));
       setBusy(false);
     }
   });
 
+  let content: React.ReactNode;
   if (result?.status === "pending") {
-    return (
+    content = (
       <div className="space-y-4">
-        <div className="rounded-lg bg-amber-50 p-4 text-amber-900" role="status" data-testid="pay-result">
+        <div className="rounded-lg bg-amber-50 p-4 text-amber-900 outline-none" ref={resultRef} tabIndex={-1} data-testid="pay-result">
           <p className="text-lg font-semibold">{t("cardPending")}</p>
           <p className="text-sm">{t("cardPendingHint")}</p>
         </div>
         <p className="text-center text-xs text-slate-600">{t("secureGeneric")}</p>
       </div>
     );
-  }
-  if (result && !result.redirect_url) {
+  } else if (result && !result.redirect_url) {
     const approved = result.status === "approved";
-    return (
+    content = (
       <div className="space-y-4">
-        <div className={`rounded-lg p-4 ${approved ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} role="status" data-testid="pay-result">
+        <div className={`rounded-lg p-4 outline-none ${approved ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`} ref={resultRef} tabIndex={-1} data-testid="pay-result">
           <p className="text-lg font-semibold">{approved ? t("approved") : t("declined")}</p>
           <p className="text-sm first-letter:uppercase">{approved ? t("approvedHint") : (result.detail ?? t("declinedHint"))}</p>
           <div className="mt-3 flex flex-wrap gap-3">
@@ -180,7 +203,16 @@ export function PayForm(props: {
                 {t("voucher")}
               </a>
             ) : (
-              <button type="button" className="btn-primary" onClick={() => setResult(null)}>
+              <button
+                type="button"
+                className="btn-primary"
+                ref={retryRef}
+                onClick={() => {
+                  retrying.current = true;
+                  setResult(null);
+                  setAnnounce("");
+                }}
+              >
                 {t("tryAgain")}
               </button>
             )}
@@ -190,9 +222,17 @@ export function PayForm(props: {
         <p className="text-center text-xs text-slate-600">{t("secureGeneric")}</p>
       </div>
     );
-  }
-  if (result) return <p className="text-sm text-slate-600">{t("redirecting")}</p>;
+  } else if (result) content = <p className="text-sm text-slate-600">{t("redirecting")}</p>;
+  else content = renderForms();
 
+  return (
+    <div>
+      <LiveRegion message={announce} testId="pay-live" />
+      {content}
+    </div>
+  );
+
+  function renderForms() {
   const cardErrors = Object.keys(ce).length;
   const apmErrors = Object.keys(ae).length;
 
@@ -200,25 +240,19 @@ export function PayForm(props: {
     <div className="space-y-4">
       <TimeLeft expiresAt={props.expiresAt} />
       {props.pending}
-      <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1" role="tablist">
-        {(["card", "cash", "bank"] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            onClick={() => {
-              setTab(k);
-              setError(null);
-              if (k !== "card") apm.setValue("tab", k);
-              if (k !== "bank") setReturned(null);
-            }}
-            className={`rounded-md px-3 py-2 text-sm font-medium ${tab === k ? "bg-white text-brand-700 shadow-sm" : "text-slate-700"}`}
-          >
-            {t(`tabs.${k}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={(["card", "cash", "bank"] as const).map((k) => ({ key: k, label: t(`tabs.${k}`) }))}
+        selected={tab}
+        label={t("tabsLabel")}
+        idPrefix="pay"
+        className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
+        onSelect={(k) => {
+          setTab(k);
+          setError(null);
+          if (k !== "card") apm.setValue("tab", k);
+          if (k !== "bank") setReturned(null);
+        }}
+      />
 
       {tab === "bank" && returned && (
         <div className={`rounded-md border p-3 text-sm ${returned === "rejected" ? "border-red-200 bg-red-50 text-red-800" : "border-amber-200 bg-amber-50 text-amber-900"}`} role="alert" data-testid="pse-return">
@@ -228,19 +262,33 @@ export function PayForm(props: {
       )}
 
       {tab === "card" ? (
-        <form onSubmit={payCard} noValidate className="space-y-3" data-testid="card-form">
+        <form onSubmit={payCard} noValidate className="space-y-3" data-testid="card-form" {...tabPanelProps("pay", tab)}>
           <Field id="number" label={t("card.number")} error={ce.number?.message}>
-            <input {...fieldA11y("number", ce.number?.message)} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" className="input font-mono" {...card.register("number")} />
+            <CardNumberInput {...fieldA11y("number", ce.number?.message)} placeholder="4242 4242 4242 4242" watched={card.watch("number")} {...card.register("number")} />
           </Field>
           <Field id="holder" label={t("card.holder")} error={ce.holder?.message}>
             <input {...fieldA11y("holder", ce.holder?.message)} autoComplete="cc-name" className="input" {...card.register("holder")} />
           </Field>
           <div className="grid grid-cols-3 gap-3">
             <Field id="month" label={t("card.month")} error={ce.month?.message}>
-              <input {...fieldA11y("month", ce.month?.message)} inputMode="numeric" maxLength={2} placeholder="12" autoComplete="cc-exp-month" className="input" {...card.register("month")} />
+              <select {...fieldA11y("month", ce.month?.message)} autoComplete="cc-exp-month" className="input" {...card.register("month")}>
+                <option value="">MM</option>
+                {CARD_MONTHS.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
             </Field>
             <Field id="year" label={t("card.year")} error={ce.year?.message}>
-              <input {...fieldA11y("year", ce.year?.message)} inputMode="numeric" maxLength={4} placeholder="2029" autoComplete="cc-exp-year" className="input" {...card.register("year")} />
+              <select {...fieldA11y("year", ce.year?.message)} autoComplete="cc-exp-year" className="input" {...card.register("year")}>
+                <option value="">AAAA</option>
+                {cardYears().map((y) => (
+                  <option key={y} value={y}>
+                    {y}
+                  </option>
+                ))}
+              </select>
             </Field>
             <Field id="cvc" label={t("card.cvc")} error={ce.cvc?.message}>
               <input {...fieldA11y("cvc", ce.cvc?.message)} inputMode="numeric" maxLength={4} autoComplete="cc-csc" className="input" {...card.register("cvc")} />
@@ -248,7 +296,7 @@ export function PayForm(props: {
           </div>
           <Field id="installments" label={t("card.installments")}>
             <select id="installments" className="input" {...card.register("installments")}>
-              {[1, 2, 3, 6, 12, 24, 36].map((n) => (
+              {CARD_INSTALLMENTS.map((n) => (
                 <option key={n}>{n}</option>
               ))}
             </select>
@@ -259,7 +307,7 @@ export function PayForm(props: {
             </p>
           )}
           {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            <p ref={errorRef} tabIndex={-1} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 outline-none" data-testid="pay-error">
               {error}
             </p>
           )}
@@ -271,7 +319,7 @@ export function PayForm(props: {
           </p>
         </form>
       ) : (
-        <form onSubmit={payApm} noValidate className="space-y-3" data-testid="apm-form">
+        <form onSubmit={payApm} noValidate className="space-y-3" data-testid="apm-form" {...tabPanelProps("pay", tab)}>
           {tab === "cash" ? (
             <LookupSelect id="payment_type" label={t("apm.network")} options={props.cashMethods} {...apm.register("payment_type")} />
           ) : (
@@ -293,7 +341,7 @@ export function PayForm(props: {
             </p>
           )}
           {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            <p ref={errorRef} tabIndex={-1} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 outline-none" data-testid="pay-error">
               {error}
             </p>
           )}
@@ -307,4 +355,5 @@ export function PayForm(props: {
       )}
     </div>
   );
+  }
 }

@@ -1,4 +1,5 @@
 "use client";
+import { paymentMessageText, splitBookingDates, whatsappHref } from "@/components/whatsapp";
 import { useState } from "react";
 import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -30,9 +31,9 @@ export function LinkDetail({ code }: { code: string }) {
   if (q.error || !l) return <EmptyState title={t("detail.notFound")} />;
 
   const amount = formatMoney(l.amount, l.currency, locale);
-  const share = t("detail.shareText", { name: l.guest_name.split(" ")[0], amount, hotel: l.hotel_name, url: l.url });
-  const phoneDigits = l.phone.replace(/\D/g, "");
-  const wa = `https://wa.me/${phoneDigits}?text=${encodeURIComponent(share)}`;
+  // Who writes, for which stay, how much, until when and where to pay (components/whatsapp.ts).
+  const share = paymentMessageText({ guestName: l.guest_name, agencyName: l.agency.name, hotelName: l.hotel_name, amount, dates: splitBookingDates(l.booking_dates), deadline: l.expires_at, url: l.url });
+  const wa = whatsappHref(l.phone, share);
   const mail = `mailto:${encodeURIComponent(l.email)}?subject=${encodeURIComponent(t("detail.subject", { hotel: l.hotel_name }))}&body=${encodeURIComponent(share)}`;
 
   async function copy() {

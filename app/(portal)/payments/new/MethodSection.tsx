@@ -9,19 +9,20 @@ import { Icon } from "@/components/Icon";
 import { Field, fieldA11y } from "@/components/Form";
 import { BANKS, CASH_METHODS } from "@/lib/money/lookups";
 import { Select } from "./Select";
+import { CardNumberInput } from "@/components/CardNumberInput";
+import { CARD_INSTALLMENTS, CARD_MONTHS, cardYears } from "@/components/card-options";
 import { fieldError, type TakePaymentForm, type TakePaymentState } from "./useTakePayment";
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-const INSTALLMENTS = Array.from({ length: 36 }, (_, i) => ({ code: String(i + 1), name: String(i + 1) }));
+const INSTALLMENTS = CARD_INSTALLMENTS.map((n) => ({ code: n, name: n }));
 
-export function MethodSection({ state }: { state: TakePaymentState }) {
+export function MethodSection({ state, panel }: { state: TakePaymentState; panel?: React.HTMLAttributes<HTMLElement> }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const { form, tab, parts, busy, error } = state;
   const errorCount = Object.keys(form.formState.errors).length;
   const total = parts ? formatMoney(parts.total, "COP", locale) : "";
   return (
-    <section className="card space-y-4 p-5 lg:col-span-2">
+    <section className="card space-y-4 p-5 lg:col-span-2" {...panel}>
       {tab === "card" ? <CardFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} />}
       {errorCount > 0 && form.formState.isSubmitted && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="form-errors">
@@ -42,24 +43,14 @@ export function MethodSection({ state }: { state: TakePaymentState }) {
 
 function CardFields({ form }: { form: TakePaymentForm }) {
   const t = useDict(paymentMessages);
-  const { register, setValue } = form;
+  const { register, watch } = form;
   const err = fieldError(form);
-  const years = useMemo(() => {
-    const y = new Date().getFullYear();
-    return Array.from({ length: 15 }, (_, i) => String(y + i));
-  }, []);
+  const years = useMemo(() => cardYears(), []);
   return (
     <>
       <h2 className="font-semibold">{t("take.card")}</h2>
       <Field id="cc_number" label={t("take.cardNumber")} error={err("cc_number")}>
-        <input
-          {...fieldA11y("cc_number", err("cc_number"))}
-          className="input font-mono"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="4242 4242 4242 4242"
-          {...register("cc_number", { onChange: (e) => setValue("cc_number", String(e.target.value).replace(/[^\d ]/g, "").slice(0, 23)) })}
-        />
+        <CardNumberInput {...fieldA11y("cc_number", err("cc_number"))} autoComplete="off" placeholder="4242 4242 4242 4242" watched={watch("cc_number")} {...register("cc_number")} />
       </Field>
       <Field id="cc_holder" label={t("take.holder")} error={err("cc_holder")}>
         <input {...fieldA11y("cc_holder", err("cc_holder"))} className="input" autoComplete="off" {...register("cc_holder")} />
@@ -68,7 +59,7 @@ function CardFields({ form }: { form: TakePaymentForm }) {
         <Field id="cc_month" label={t("take.month")} error={err("cc_month")}>
           <select {...fieldA11y("cc_month", err("cc_month"))} className="input" {...register("cc_month")}>
             <option value="">MM</option>
-            {MONTHS.map((m) => (
+            {CARD_MONTHS.map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>

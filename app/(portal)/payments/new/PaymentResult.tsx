@@ -7,10 +7,20 @@ import { useDict, useI18n } from "@/lib/i18n/client";
 import { paymentMessages } from "@/lib/payments/messages";
 import { formatMoney } from "@/lib/format";
 import type { PaymentResult } from "./useTakePayment";
+import { paymentMessageText, whatsappHref } from "@/components/whatsapp";
 
 const voucherPage = (url: string) => url.replace(/^\/v2/, "");
 
-export function PaymentResultCard({ result, total, onAgain }: { result: PaymentResult; total: number | null; onAgain: () => void }) {
+/** What the agent charged for: the reference, the payer, their phone, the hotel and the reservation it came from. */
+export interface OrderContext {
+  reference: string;
+  payer: string;
+  phone: string;
+  hotel: string;
+  reservation?: string;
+}
+
+export function PaymentResultCard({ result, total, onAgain, order }: { result: PaymentResult; total: number | null; onAgain: () => void; order?: OrderContext }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const [copied, setCopied] = useState(false);
@@ -25,6 +35,20 @@ export function PaymentResultCard({ result, total, onAgain }: { result: PaymentR
       {result.kind === "order" && (
         <>
           <p className="mt-2 text-sm text-slate-600">{t("take.orderHint")}</p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-summary">
+            {order?.reference && (
+              <>
+                <dt className="text-slate-600">{t("take.orderReference")}</dt>
+                <dd className="font-medium">{order.reference}</dd>
+              </>
+            )}
+            {total !== null && (
+              <>
+                <dt className="text-slate-600">{t("take.orderAmount")}</dt>
+                <dd className="font-semibold" data-testid="order-amount">{formatMoney(total, "COP", locale)}</dd>
+              </>
+            )}
+          </dl>
           <code className="mt-3 block break-all rounded bg-slate-100 p-2 text-xs" data-testid="checkout-url">
             {result.checkoutUrl}
           </code>
@@ -44,6 +68,20 @@ export function PaymentResultCard({ result, total, onAgain }: { result: PaymentR
             <a href={result.checkoutUrl} className="btn-primary" target="_blank" rel="noreferrer" data-testid="checkout-link">
               {t("take.openCheckout")}
             </a>
+            {order && (
+              <a
+                className="btn-secondary"
+                target="_blank"
+                rel="noreferrer"
+                data-testid="order-whatsapp"
+                href={whatsappHref(
+                  order.phone,
+                  paymentMessageText({ guestName: order.payer, hotelName: order.hotel, amount: total !== null ? formatMoney(total, "COP", locale) : "", reference: order.reference, url: result.checkoutUrl }),
+                )}
+              >
+                {t("take.whatsapp")}
+              </a>
+            )}
             <button
               type="button"
               className="btn-secondary"
@@ -59,6 +97,11 @@ export function PaymentResultCard({ result, total, onAgain }: { result: PaymentR
         <button type="button" className="btn-secondary" onClick={onAgain}>
           {result.kind === "declined" ? t("take.retry") : t("take.another")}
         </button>
+        {order?.reservation && (
+          <Link href={`/reservations/${order.reservation}`} className="btn-secondary" data-testid="back-to-reservation">
+            {t("take.backToReservation", { code: order.reservation })}
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import { useTakePayment, type Tab } from "./useTakePayment";
 import { OrderSection } from "./OrderSection";
 import { MethodSection } from "./MethodSection";
 import { PaymentResultCard } from "./PaymentResult";
+import { TabList, tabPanelProps } from "@/components/Tabs";
 
 export interface TakePaymentPrefill {
   hotel_id?: string;
@@ -16,9 +17,10 @@ export interface TakePaymentPrefill {
   amount?: number | null;
   email?: string;
   phone?: string;
+  detail?: string;
 }
 
-export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: number; label: string }[]; clientIp: string; prefill?: TakePaymentPrefill }) {
+export function TakePayment({ hotels, clientIp, prefill = {}, reservation }: { hotels: { id: number; label: string }[]; clientIp: string; prefill?: TakePaymentPrefill; reservation?: string }) {
   const t = useDict(paymentMessages);
   const state = useTakePayment(clientIp, prefill);
   const { form, tab, chooseTab, parts, result, setResult, submit } = state;
@@ -28,7 +30,9 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
       if (result.kind !== "declined") form.reset();
       setResult(null);
     };
-    return <PaymentResultCard result={result} total={parts?.total ?? null} onAgain={again} />;
+    const v = form.getValues();
+    const hotel = hotels.find((h) => String(h.id) === v.hotel_id)?.label.split(" · ")[0] ?? "";
+    return <PaymentResultCard result={result} total={parts?.total ?? null} onAgain={again} order={{ reference: v.ref_number, payer: `${v.ref_name} ${v.ref_lastname}`.trim(), phone: v.phone, hotel, reservation }} />;
   }
 
   const tabs: [Tab, string][] = [
@@ -39,23 +43,18 @@ export function TakePayment({ hotels, clientIp, prefill = {} }: { hotels: { id: 
   return (
     <form onSubmit={submit} noValidate className="grid max-w-5xl gap-6 lg:grid-cols-5" autoComplete="off" data-testid="take-payment">
       <div className="lg:col-span-5">
-        <div role="tablist" className="inline-flex flex-wrap rounded-lg border border-slate-200 bg-white p-1 shadow-sm">
-          {tabs.map(([k, label]) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              onClick={() => chooseTab(k)}
-              className={`rounded-md px-4 py-2 text-sm font-medium ${tab === k ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={tabs.map(([key, label]) => ({ key, label }))}
+          selected={tab}
+          onSelect={chooseTab}
+          label={t("take.method")}
+          idPrefix="take"
+          className="inline-flex flex-wrap rounded-lg border border-slate-200 bg-slate-100 p-1 shadow-sm"
+        />
       </div>
       <OrderSection form={form} tab={tab} parts={parts} hotels={hotels} />
-      <MethodSection state={state} />
+      {/* The method tabs control the right column (card fields, cash network or PSE bank). */}
+      <MethodSection state={state} panel={tabPanelProps("take", tab)} />
     </form>
   );
 }

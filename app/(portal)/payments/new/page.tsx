@@ -38,11 +38,14 @@ export default async function TakePaymentPage({ searchParams }: { searchParams: 
     amount: amount && amount > 0 ? amount : null,
     email: one("email"),
     phone: one("phone"),
+    detail: one("detail"),
   };
+  // Cobrar opened from a reservation leads back to it.
+  const reservation = /^HB[A-Z2-9]{8}$/.test(one("reservation") ?? "") ? one("reservation") : undefined;
   return (
     <div>
       <PageHeader title={t("take.title")} subtitle={t("take.subtitle")} />
-      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} prefill={prefill} />
+      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} prefill={prefill} reservation={reservation} />
     </div>
   );
 }

@@ -85,14 +85,14 @@ export const FIELD_FOR: Record<string, keyof TakePaymentValues> = {
 };
 
 /** The form's starting values: card tab, no taxes broken down, and what the page filled in from a reservation. */
-export function takePaymentDefaults(prefill: Partial<Pick<TakePaymentValues, "hotel_id" | "ref_name" | "ref_lastname" | "ref_number" | "amount" | "email" | "phone">>): TakePaymentValues {
+export function takePaymentDefaults(prefill: Partial<Pick<TakePaymentValues, "hotel_id" | "ref_name" | "ref_lastname" | "ref_number" | "amount" | "email" | "phone" | "detail">>): TakePaymentValues {
   return {
     tab: "card",
     hotel_id: prefill.hotel_id ?? "",
     ref_name: prefill.ref_name ?? "",
     ref_lastname: prefill.ref_lastname ?? "",
     ref_number: prefill.ref_number ?? "",
-    detail: "",
+    detail: prefill.detail ?? "",
     amount: prefill.amount ?? null,
     // Hotel stays are charged with taxes included and not broken down unless the agent says so; the voucher
     // then shows no tax line, the same as for link and reservation payments.

@@ -14,7 +14,7 @@ export function PendingPanel({ r, canPay, balance, actions }: { r: Reservation; 
   const { locale } = useI18n();
   const countdown = useCountdown(r.payment_deadline);
   const money = (n: number) => formatMoney(n, r.currency, locale);
-  const payHref = `/payments/new?${new URLSearchParams({ ref_number: r.chatbot_id, amount: String(r.amount_due), hotel_id: String(r.hotel_id), ref_name: r.firstName, ref_lastname: r.lastName, email: r.email, phone: r.telephone })}`;
+  const payHref = `/payments/new?${new URLSearchParams({ ref_number: r.chatbot_id, amount: String(r.amount_due), hotel_id: String(r.hotel_id), ref_name: r.firstName, ref_lastname: r.lastName, email: r.email, phone: r.telephone, detail: t("detail.payDetail", { code: r.chatbot_id }), reservation: r.chatbot_id })}`;
   return (
     <section className="card grid gap-4 p-5 md:grid-cols-2">
       <div>

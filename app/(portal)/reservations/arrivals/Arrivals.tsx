@@ -10,6 +10,7 @@ import { formatMoney } from "@/lib/format";
 import { addDays } from "@/lib/time";
 import { backofficeMessages, composition, ddmmyyyy } from "@/lib/reports/messages";
 import { ReservationStatusBadge } from "../status";
+import { PaidState } from "@/components/PaidState";
 
 export function Arrivals({ today, initialPeriod }: { today: string; initialPeriod: "today" | "week" }) {
   const t = useDict(backofficeMessages);
@@ -68,9 +69,7 @@ export function Arrivals({ today, initialPeriod }: { today: string; initialPerio
                 {r.hotel_name} · {ddmmyyyy(r.checkin)} → {ddmmyyyy(r.checkout)} · {r.nights === 1 ? t("arrivals.night") : t("arrivals.nights", { n: r.nights })}
               </p>
               <p className="mt-2 text-sm">
-                <span className="text-slate-500">{t("arrivals.paid")}: </span>
-                <span className="font-semibold">{formatMoney(r.amount_paid, r.currency, locale)}</span>{" "}
-                <span className="text-slate-500">{t("arrivals.of", { total: formatMoney(r.amount, r.currency, locale) })}</span>
+                <span className="font-semibold">{formatMoney(r.amount, r.currency, locale)}</span> · <PaidState amount={r.amount} paid={r.amount_paid} currency={r.currency} locale={locale} />
               </p>
               <p className="mt-1 font-mono text-xs text-slate-600">{r.chatbot_id}</p>
             </Link>
