@@ -37,7 +37,7 @@ export function DataList<T>({
 }) {
   const cols = columns.filter((c): c is Column<T> => Boolean(c));
   return (
-    <div className={`card md:overflow-x-auto ${busy ? "opacity-70" : ""}`} aria-busy={busy || undefined} data-testid={testId} data-list="">
+    <div className={`card md:overflow-x-auto ${busy ? "opacity-70" : ""}`} aria-busy={busy} data-testid={testId} data-list="">
       <table className="min-w-full text-sm max-md:block md:divide-y md:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="max-md:sr-only">

@@ -190,3 +190,70 @@ describe("a retry after a crash answers from the effect the first attempt made",
     expect(await api.db.prisma.paymentTransaction.count({ where: { refNumber: { in: ["ORD-REUSE-1", "ORD-REUSE-2"] } } })).toBe(1);
   });
 });
+
+describe("a retry after a crash answers from the effect: refunds and bank transfers", () => {
+  it("partial refund: the same refund, one refund at the gateway, refunded once", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const hotel = await createHotel(api.db.prisma, {});
+    const paid = await apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(pem, hotel.id, "ORD-CRASH-RF", 200_000) });
+    expect(paid.response.status).toBe(200);
+    const id = paid.data!.transaction_id;
+    const header = { "Idempotency-Key": "crash-refund-1" };
+    const body = { amount: 50_000, reason: "Una noche menos" };
+    const first = await apiClient(api, key).POST("/v2/payments/{id}/refund", { params: { path: { id }, header }, body });
+    expect(first.response.status).toBe(200);
+    await orphan("crash-refund-1");
+    const retry = await apiClient(api, key).POST("/v2/payments/{id}/refund", { params: { path: { id }, header }, body });
+    expect(retry.response.status).toBe(200);
+    expect(replayed(retry)).toBe("true");
+    expect(retry.data).toEqual(first.data);
+    expect(await api.db.prisma.paymentRefund.count({ where: { paymentId: id } })).toBe(1);
+    expect(await api.db.prisma.sandboxGatewayOperation.count({ where: { paymentRef: id, kind: "refund" } })).toBe(1);
+    const detail = await apiClient(api, key).GET("/v2/payments/{id}", { params: { path: { id } } });
+    expect(detail.data).toMatchObject({ refunded_amount: 50_000, refundable_amount: 150_000 });
+  });
+
+  it("bank transfer (4.8): the same order", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const hotel = await createHotel(api.db.prisma, {});
+    const { order } = cashOrder(hotel.id, "ORD-CRASH-PSE", 80_000);
+    const body = { order, bank_transfer: { bank_code: "1007", response_url: "https://agencia.example.co/retorno", user_type: "0" as const, fiscal_number_type: "CC", address: "Calle 10 # 5-20" } };
+    const header = { "Idempotency-Key": "crash-pse-1" };
+    const first = await apiClient(api, key).POST("/v2/apms/bank-transfer", { params: { header }, body });
+    expect(first.response.status).toBe(200);
+    await orphan("crash-pse-1");
+    const retry = await apiClient(api, key).POST("/v2/apms/bank-transfer", { params: { header }, body });
+    expect(replayed(retry)).toBe("true");
+    expect(retry.data).toEqual(first.data);
+    expect(await api.db.prisma.paymentTransaction.count({ where: { refNumber: "ORD-CRASH-PSE" } })).toBe(1);
+  });
+});
+
+describe("a retry after a crash answers from the effect: virtual cards", () => {
+  it("virtual card issued (POST /v1/virtual-cards): the same card, not a second one", async () => {
+    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", {
+      body: {
+        agency_id: agency.id, first_name: "Laura", last_name: "Gómez", nacionality: "CO", person_type: "natural", document_number: "1020304050", document_type: "CC",
+        birthdate: "1988-04-12", email: "laura@agencia.co", phone_number: "+573001234567", address: "Calle 10 # 5-20", city: "Cartagena", state: "Bolívar", country: "CO", zip_code: "130001",
+      },
+    });
+    expect(holder.response.status).toBe(201);
+    const org = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `Choque ${agency.id}`, description: "Estadías" } });
+    expect(org.response.status).toBe(200);
+    const today = bogotaDate(new Date());
+    const body = {
+      card_name: "Laura Gómez", activation: today, expiration: addDays(today, 30), organization_id: org.data!.id as number, one_time_use: true,
+      destination: { external_id: "hotel-1", name: "Hotel Caribe", email: "reservas@hotelcaribe.co" }, external_reference: "RES-CRASH-1",
+    };
+    const header = { "Idempotency-Key": "crash-vcard-1" };
+    const first = await apiClient(api, key).POST("/v1/virtual-cards", { params: { header }, body });
+    expect(first.response.status).toBe(200);
+    await orphan("crash-vcard-1");
+    const retry = await apiClient(api, key).POST("/v1/virtual-cards", { params: { header }, body });
+    expect(retry.response.status).toBe(200);
+    expect(replayed(retry)).toBe("true");
+    expect(retry.data).toEqual(first.data);
+    expect(await api.db.prisma.virtualCard.count({ where: { agencyId: agency.id } })).toBe(1);
+  });
+});
