@@ -9,13 +9,7 @@ import type { EffectKey } from "@/lib/http/effect-key";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { effectiveStatus } from "./service";
 import type { PayLinkBody } from "./schema";
-
-
-function withParams(url: string, params: Record<string, string>) {
-  const u = new URL(url);
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-  return u.toString();
-}
+import { returnUrl } from "@/lib/http/url";
 
 /** The answer to a card attempt on a link: 202 while in verification, else its outcome and where to send the guest. */
 function cardAnswer(link: { code: string; successUrl: string | null; failureUrl: string | null }, result: CardPaymentResult) {
@@ -28,7 +22,7 @@ function cardAnswer(link: { code: string; successUrl: string | null; failureUrl:
     status: result.approved ? ("approved" as const) : ("declined" as const),
     transaction_id: result.transactionId,
     voucher_url: result.voucherUrl ?? "",
-    redirect_url: target ? withParams(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
+    redirect_url: target ? returnUrl(target, { code: link.code, transaction_id: result.transactionId, status: result.approved ? "approved" : "declined" }) : null,
     ...(result.approved ? {} : { detail: result.reason }),
   };
 }

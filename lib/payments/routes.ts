@@ -33,6 +33,7 @@ import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout
 import { refundPayment } from "./refunds";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 import { paymentsCsv } from "@/lib/payments/csv";
+import { returnUrl } from "@/lib/http/url";
 
 const TAGS = ["Pagos"];
 const PAYERS = ["operator", "agency"] as const;
@@ -186,13 +187,7 @@ export const paymentRoutes = [
       await getCheckout(db, params.transaction_id);
       await completeApmOrder(db, params.transaction_id, body.outcome, clock.now());
       const after = await getCheckout(db, params.transaction_id);
-      let redirect: string | null = null;
-      if (after.response_url) {
-        const u = new URL(after.response_url);
-        u.searchParams.set("transaction_id", after.transaction_id);
-        u.searchParams.set("status", after.status);
-        redirect = u.toString();
-      }
+      const redirect = after.response_url ? returnUrl(after.response_url, { transaction_id: after.transaction_id, status: after.status }) : null;
       return { status: after.status, redirect_url: redirect, voucher_url: after.voucher_url };
     },
   }),
