@@ -18,19 +18,29 @@ describe("Idempotency-Key records", () => {
   it("run the work once for 10 concurrent requests with one key, and replay its answer", async () => {
     let runs = 0;
     const fp = requestFingerprint("POST", "/x", '{"a":1}');
+    // The work holds until the nine others have their answer: each of them meets it in progress.
+    let release!: () => void;
+    const othersAnswered = new Promise<void>((r) => (release = r));
+    let settled = 0;
     const work = async () => {
       runs += 1;
-      await new Promise((r) => setTimeout(r, 50));
+      await othersAnswered;
       return { status: 200, body: { n: runs } };
     };
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => withIdempotency(db, { scope: "agency:1", key: "k-race", route: "/x", fingerprint: fp, now }, work)),
+      Array.from({ length: 10 }, () =>
+        withIdempotency(db, { scope: "agency:1", key: "k-race", route: "/x", fingerprint: fp, now }, work).catch((e: unknown) => {
+          if (++settled === 9) release();
+          throw e;
+        }),
+      ),
     );
     expect(runs).toBe(1);
     const ok = results.filter((r) => r.status === "fulfilled");
     const busy = results.filter((r) => r.status === "rejected");
-    expect(ok.length).toBeGreaterThanOrEqual(1);
-    // The others either saw the work in progress (409) or, when they came after it, its stored answer.
+    expect(ok).toHaveLength(1);
+    expect(busy).toHaveLength(9);
+    // The others saw the work in progress (409).
     for (const r of busy) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(HttpError);
     for (const r of busy) expect(((r as PromiseRejectedResult).reason as HttpError).status).toBe(409);
     const replay = await withIdempotency(db, { scope: "agency:1", key: "k-race", route: "/x", fingerprint: fp, now }, work);
@@ -73,9 +83,14 @@ describe("Idempotency-Key lease", () => {
 
   it("a record whose request crashed is taken over once its lease (60 s) ran out, not pinned for 24 h", async () => {
     // A request that took the key and died: its record stays in_progress with a lease until now + 60 s.
-    const crashed = withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now, renewEveryMs: 3_600_000 }, () => new Promise<never>(() => undefined));
+    let ownerRuns!: () => void;
+    const recordTaken = new Promise<void>((r) => (ownerRuns = r));
+    const crashed = withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now, renewEveryMs: 3_600_000 }, () => {
+      ownerRuns();
+      return new Promise<never>(() => undefined);
+    });
     void crashed;
-    await new Promise((r) => setTimeout(r, 50));
+    await recordTaken;
     let runs = 0;
     const work = async () => ({ status: 201, body: { n: ++runs } });
     await expect(withIdempotency(db, { scope: "lease", key: "k-crash", route: "/lease", fingerprint: fp, now: at(59_000) }, work)).rejects.toMatchObject({ status: 409 });
@@ -96,15 +111,20 @@ describe("Idempotency-Key lease", () => {
     const clock = { now: () => clockNow };
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let running!: () => void;
+    const ownerRuns = new Promise<void>((r) => (running = r));
     const first = withIdempotency(db, { scope: "lease", key: "k-long", route: "/lease", fingerprint: fp, now, clock, leaseMs: 60_000, renewEveryMs: 20 }, async () => {
+      running();
       await gate;
       return { status: 200, body: { first: true } };
     });
+    await ownerRuns;
     // 45 s later by the clock, a renewal moves the lease to 45 + 60 = 105 s.
     clockNow = at(45_000);
-    await new Promise((r) => setTimeout(r, 150));
-    const row = (await db.sql.query<{ lease_until: string | Date }>(`SELECT lease_until FROM idempotency_records WHERE scope = 'lease' AND key = 'k-long'`))[0];
-    expect(new Date(row.lease_until).getTime()).toBeGreaterThanOrEqual(at(105_000).getTime());
+    const leaseUntil = async () => new Date((await db.sql.query<{ lease_until: string | Date }>(`SELECT lease_until FROM idempotency_records WHERE scope = 'lease' AND key = 'k-long'`))[0].lease_until).getTime();
+    // Waited on the renewal itself (every 20 ms), not on a fixed time.
+    for (let i = 0; i < 250 && (await leaseUntil()) < at(105_000).getTime(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await leaseUntil()).toBeGreaterThanOrEqual(at(105_000).getTime());
     // At 70 s (past the first lease, inside the renewed one) a retry is still told "in progress".
     await expect(withIdempotency(db, { scope: "lease", key: "k-long", route: "/lease", fingerprint: fp, now: at(70_000) }, async () => ({ status: 200, body: { second: true } }))).rejects.toMatchObject({
       status: 409,
@@ -120,11 +140,14 @@ describe("Idempotency-Key lease", () => {
   it("a former owner that outlived its lease cannot overwrite the answer of the request that took over", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let taken!: () => void;
+    const recordTaken = new Promise<void>((r) => (taken = r));
     const slow = withIdempotency(db, { scope: "lease", key: "k-slow", route: "/lease", fingerprint: fp, now, renewEveryMs: 3_600_000 }, async () => {
+      taken();
       await gate;
       return { status: 200, body: { slow: true } };
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await recordTaken;
     const fresh = await withIdempotency(db, { scope: "lease", key: "k-slow", route: "/lease", fingerprint: fp, now: at(61_000) }, async () => ({ status: 200, body: { fresh: true } }));
     expect(fresh.body).toEqual({ fresh: true });
     release();
