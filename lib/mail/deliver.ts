@@ -11,6 +11,7 @@ import { sendMail, SMTP_TIMEOUT_MS, type SendOutcome } from "./transport";
 import { attachmentRefs, makeAttachment } from "./attachments";
 import { mailRetryDelayMs } from "./retry";
 import { SUPPRESSED_REASONS } from "./outbox";
+import { claimDue, releaseLeases } from "@/lib/db/leased-queue";
 
 /** A claimed e-mail stays reserved this long (MAIL_LEASE_MS, default 2 min), never less than a slow SMTP exchange. */
 export function mailLeaseMs(): number {
@@ -30,20 +31,10 @@ interface Claimed {
   attempt_count: number;
 }
 
-async function claim(database: Database, now: Date, max: number): Promise<Claimed[]> {
-  return database.sql.query<Claimed>(
-    `UPDATE emails e
-        SET locked_until = $2::timestamptz, locked_by = $4, attempt_count = e.attempt_count + 1
-       FROM (SELECT id FROM emails
-              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
-                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
-              ORDER BY next_attempt_at, id
-              LIMIT $3
-              FOR UPDATE SKIP LOCKED) c
-      WHERE e.id = c.id
-      RETURNING e.id, e.recipient, e.recipient_name, e.template, e.locale, e.data, e.attempt_count`,
-    [now.toISOString(), new Date(now.getTime() + mailLeaseMs()).toISOString(), max, instanceId()],
-  );
+const CLAIMED_COLUMNS = ["id", "recipient", "recipient_name", "template", "locale", "data", "attempt_count"] as const;
+
+function claim(database: Database, now: Date, max: number): Promise<Claimed[]> {
+  return claimDue<Claimed & Record<string, unknown>>(database, "emails", CLAIMED_COLUMNS, { now, leaseMs: mailLeaseMs(), limit: max, owner: instanceId() });
 }
 
 type Outcome = { status: "sent" | "kept" | "failed" | "suppressed" | "pending"; error: string | null; retryAt: Date | null };
@@ -112,7 +103,6 @@ export async function sendDueEmails(database: Database, now: Date): Promise<numb
 }
 
 /** Shutdown: hands back this instance's leases so another instance sends them now. */
-export async function releaseOwnMailLeases(database: Database): Promise<number> {
-  const rows = await database.sql.query(`UPDATE emails SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING id`, [instanceId()]);
-  return rows.length;
+export function releaseOwnMailLeases(database: Database): Promise<number> {
+  return releaseLeases(database, "emails", instanceId());
 }

@@ -8,6 +8,7 @@ import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
 import { retryDelayMs } from "./retry";
 import { instanceId } from "@/lib/runtime/instance";
+import { claimDue, releaseLeases } from "@/lib/db/leased-queue";
 
 /**
  * A claimed delivery stays reserved this long (WEBHOOK_LEASE_MS, default 60 s); never shorter than one attempt
@@ -30,25 +31,11 @@ interface Claimed {
   attempt_count: number;
 }
 
-/**
- * Claims up to `limit` due deliveries. The subquery locks candidate rows with SKIP LOCKED and the lease
- * (locked_until) keeps them away from other workers after the statement commits; attempt_count is
- * bumped in the same statement, so each claim owns exactly one attempt number.
- */
-async function claim(database: Database, now: Date, limit: number): Promise<Claimed[]> {
-  return database.sql.query<Claimed>(
-    `UPDATE webhook_deliveries d
-        SET locked_until = $2::timestamptz, locked_by = $4, attempt_count = d.attempt_count + 1
-       FROM (SELECT id FROM webhook_deliveries
-              WHERE status = 'pending' AND next_attempt_at <= $1::timestamptz
-                AND (locked_until IS NULL OR locked_until <= $1::timestamptz)
-              ORDER BY next_attempt_at, id
-              LIMIT $3
-              FOR UPDATE SKIP LOCKED) c
-      WHERE d.id = c.id
-      RETURNING d.id, d.agency_id, d.url, d.payload, d.event, d.attempt_count`,
-    [now.toISOString(), new Date(now.getTime() + leaseMs()).toISOString(), limit, instanceId()],
-  );
+const CLAIMED_COLUMNS = ["id", "agency_id", "url", "payload", "event", "attempt_count"] as const;
+
+/** Claims up to `limit` due deliveries under a lease (lib/db/leased-queue.ts). */
+function claim(database: Database, now: Date, limit: number): Promise<Claimed[]> {
+  return claimDue<Claimed & Record<string, unknown>>(database, "webhook_deliveries", CLAIMED_COLUMNS, { now, leaseMs: leaseMs(), limit, owner: instanceId() });
 }
 
 /** The agency's signing secret; one is generated and stored when it has none yet. */
@@ -147,10 +134,6 @@ export async function deliverDue(database: Database, now: Date): Promise<number>
  * Shutdown: the leases this instance still holds are handed back, so another instance retries them now
  * rather than when the lease runs out. The receiver may have seen the attempt: the same webhook-id comes again.
  */
-export async function releaseOwnLeases(database: Database): Promise<number> {
-  const rows = await database.sql.query(
-    `UPDATE webhook_deliveries SET locked_until = NULL, locked_by = NULL WHERE locked_by = $1 AND status = 'pending' RETURNING id`,
-    [instanceId()],
-  );
-  return rows.length;
+export function releaseOwnLeases(database: Database): Promise<number> {
+  return releaseLeases(database, "webhook_deliveries", instanceId());
 }
