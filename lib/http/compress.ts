@@ -94,11 +94,45 @@ export function compressAt(body: Buffer, encoding: Encoding, level: number): Pro
  */
 export class Precompressed {
   private readonly encoded = new Map<Encoding, { bytes: Promise<Buffer>; best: boolean; upgrading: boolean }>();
+  private plain: Buffer | null;
+  private readonly decodeFrom: { encoding: Encoding; bytes: Buffer } | null;
+  /** Bytes of the identity body. */
+  readonly byteLength: number;
 
+  /** `source`: the identity body, or an answer already encoded (see `encodedOnce`). */
   constructor(
-    readonly body: Buffer,
+    source: Buffer | { encoding: Encoding; bytes: Buffer; byteLength: number },
     readonly contentType = "application/json; charset=utf-8",
-  ) {}
+  ) {
+    if (Buffer.isBuffer(source)) {
+      this.plain = source;
+      this.decodeFrom = null;
+      this.byteLength = source.length;
+    } else {
+      this.plain = null;
+      this.decodeFrom = { encoding: source.encoding, bytes: source.bytes };
+      this.byteLength = source.byteLength;
+      // Never re-encoded at the reused level: such an answer is not kept for reuse.
+      this.encoded.set(source.encoding, { bytes: Promise.resolve(source.bytes), best: true, upgrading: false });
+    }
+  }
+
+  /**
+   * An answer sent once, compressed straight from its builder's buffer (issue 28: a one-off search answer is
+   * neither copied out nor kept, which made the garbage collector its largest cost). Its identity body, if some
+   * caller wants it (another encoding, the MCP engine), is decompressed from those bytes.
+   */
+  static encodedOnce(encoding: Encoding, bytes: Buffer, byteLength: number): Precompressed {
+    return new Precompressed({ encoding, bytes, byteLength });
+  }
+
+  /** The identity body. */
+  get body(): Buffer {
+    if (this.plain) return this.plain;
+    const { encoding, bytes } = this.decodeFrom!;
+    this.plain = encoding === "gzip" ? zlib.gunzipSync(bytes) : zlib.brotliDecompressSync(bytes);
+    return this.plain;
+  }
 
   /** The encoded bytes (concurrent first uses share the work). */
   as(encoding: Encoding): Promise<Buffer> {
@@ -133,13 +167,21 @@ export class Precompressed {
 
   /** Bytes of the identity body, for cache accounting (the encodings are a few % of it). */
   size(): number {
-    return this.body.length;
+    return this.byteLength;
   }
 
   /** Callers that want the value (the MCP engine) get the parsed JSON. */
   toJSON(): unknown {
     return JSON.parse(this.body.toString("utf8"));
   }
+}
+
+/**
+ * The encoding this request's answer will be sent in, when it will be compressed at all (a front that names the
+ * encoding, and a client that accepts br or gzip); null otherwise. For builders that compress as they go.
+ */
+export function wantedEncoding(req: Request): Encoding | null {
+  return encodingHeader() ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
 }
 
 function withVary(headers: Record<string, string>): Record<string, string> {
@@ -159,14 +201,16 @@ export async function encodedResponse(req: Request, status: number, body: string
   const pre = body instanceof Precompressed ? body : null;
   const contentType = headerOf(headers, "content-type") ?? pre?.contentType;
   const h = contentType && !headerOf(headers, "content-type") ? { ...headers, "content-type": contentType } : headers;
-  const raw = pre ? pre.body : typeof body === "string" ? Buffer.from(body, "utf8") : (body as Uint8Array);
+  const identity = () => (pre ? pre.body : typeof body === "string" ? Buffer.from(body, "utf8") : (body as Uint8Array));
   if (!isJson(contentType) || headerOf(h, "content-encoding") || status === 204 || status === 304) {
-    return new Response(raw as BodyInit, { status, headers: h });
+    return new Response(identity() as BodyInit, { status, headers: h });
   }
   const vary = withVary(h);
   const via = encodingHeader();
-  const encoding = via && raw.byteLength >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
-  if (!via || !encoding) return new Response(raw as BodyInit, { status, headers: vary });
-  const bytes = pre ? await pre.as(encoding) : await compress(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), encoding);
+  const length = pre ? pre.byteLength : typeof body === "string" ? Buffer.byteLength(body, "utf8") : (body as Uint8Array).byteLength;
+  const encoding = via && length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers.get("accept-encoding")) : null;
+  if (!via || !encoding) return new Response(identity() as BodyInit, { status, headers: vary });
+  const raw = pre ? null : identity();
+  const bytes = pre ? await pre.as(encoding) : await compress(Buffer.from(raw!.buffer, raw!.byteOffset, raw!.byteLength), encoding);
   return new Response(bytes as BodyInit, { status, headers: { ...vary, [via]: encoding } });
 }

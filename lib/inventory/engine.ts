@@ -393,12 +393,16 @@ const END_LIST_OBJ = B(`]}`);
 const NULL = B("null");
 
 /**
- * The answer's bytes, written straight into one buffer reused by every search of this process (searches build
- * synchronously once their snapshots are in hand); `take()` copies out exactly what was written.
+ * The answer's bytes, written straight into a buffer reused by the next searches of this process (searches build
+ * synchronously once their snapshots are in hand). `take()` copies out exactly what was written and hands the
+ * buffer back; `view()` lends the written bytes (to compress them without a copy) until `release()`.
  */
+const EMPTY = Buffer.alloc(0);
+
 export class Out {
-  private static scratch = Buffer.allocUnsafe(1 << 20);
-  buf = Out.scratch;
+  /** Buffers free for the next answer: one per answer being compressed at once, up to four kept. */
+  private static free: Buffer[] = [];
+  buf = Out.free.pop() ?? Buffer.allocUnsafe(1 << 20);
   pos = 0;
 
   private room(n: number) {
@@ -406,8 +410,6 @@ export class Out {
     const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
     this.buf.copy(bigger, 0, 0, this.pos);
     this.buf = bigger;
-    // Keep the larger buffer for the next searches, up to 64 MiB.
-    if (bigger.length <= 64 << 20) Out.scratch = bigger;
   }
 
   raw(b: Uint8Array) {
@@ -471,7 +473,21 @@ export class Out {
   }
 
   take(): Buffer {
-    return Buffer.from(this.buf.subarray(0, this.pos));
+    const copy = Buffer.from(this.buf.subarray(0, this.pos));
+    this.release();
+    return copy;
+  }
+
+  /** The bytes written, lent until `release()` (nothing may be written meanwhile). */
+  view(): Buffer {
+    return this.buf.subarray(0, this.pos);
+  }
+
+  /** Hands the buffer back for the next answers (kept up to 64 MiB: the largest answer sets its size). */
+  release() {
+    if (this.buf.length > 0 && this.buf.length <= 64 << 20 && Out.free.length < 4) Out.free.push(this.buf);
+    this.buf = EMPTY;
+    this.pos = 0;
   }
 }
 

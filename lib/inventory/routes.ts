@@ -1,6 +1,7 @@
 // Availability (4.2, 4.3), lookups (4.14) and the built-in channel manager's ARI endpoints (docs/decisions.md section 5).
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
+import { wantedEncoding } from "@/lib/http/compress";
 import { cachedAgencyAvailability, cachedHotelAvailability } from "./search-cache";
 import * as ari from "./service";
 import {
@@ -50,8 +51,8 @@ export const inventoryRoutes = [
     query: agencyAvailabilityQuery,
     body: agencyAvailabilityBody,
     responses: [{ status: 200, description: "Hoteles con disponibilidad", schema: agencyAvailabilityResponse }],
-    handler: async ({ database, principal, params, query, body, clock }) =>
-      cachedJson(await cachedAgencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now())),
+    handler: async ({ req, database, principal, params, query, body, clock }) =>
+      cachedJson(await cachedAgencyAvailability(database, principal, { agencyType: params.agency_type, query, body }, clock.now(), wantedEncoding(req))),
   }),
   defineRoute({
     method: "GET",
@@ -62,7 +63,7 @@ export const inventoryRoutes = [
     tags: [TAG_AVAIL],
     query: hotelAvailabilityQuery,
     responses: [{ status: 200, description: "Habitaciones disponibles", schema: hotelAvailabilityResponse }],
-    handler: async ({ database, query, clock }) => cachedJson(await cachedHotelAvailability(database, query, clock.now())),
+    handler: async ({ req, database, query, clock }) => cachedJson(await cachedHotelAvailability(database, query, clock.now(), wantedEncoding(req))),
   }),
   defineRoute({
     method: "GET",

@@ -82,6 +82,38 @@ function raw(path: string, acceptEncoding: string | null, body: unknown) {
 }
 
 describe("cached search answers", () => {
+  it("a question asked once with compression is compressed from the engine's buffer and not kept; from its second ask it is kept", async () => {
+    const { city } = await hotelInOwnCity();
+    const cache = searchCache(api.db);
+    const size = cache.size;
+    const first = await raw(cityPath(city), "gzip, br", LAYOUT);
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(cache.size).toBe(size);
+    const second = await raw(cityPath(city), "gzip, br", LAYOUT);
+    expect(cache.size).toBe(size + 1);
+    const hits = cache.hits;
+    const third = await raw(cityPath(city), "gzip", LAYOUT);
+    expect(cache.hits).toBe(hits + 1);
+    const plain = (await raw(cityPath(city), null, LAYOUT)).bytes.toString("utf8");
+    expect(JSON.parse(plain)).toHaveLength(1);
+    expect(zlib.brotliDecompressSync(first.bytes).toString("utf8")).toBe(plain);
+    expect(zlib.brotliDecompressSync(second.bytes).toString("utf8")).toBe(plain);
+    expect(zlib.gunzipSync(third.bytes).toString("utf8")).toBe(plain);
+  });
+
+  it("one-off answers compressed at once from lent buffers are each their own question's answer", async () => {
+    const { city } = await hotelInOwnCity();
+    // Eight different questions (parties) at once, each compressed from the buffer it was written in.
+    const layouts = Array.from({ length: 8 }, (_, i) => ({ layout: [{ adults: 1 + (i % 2) }, ...Array.from({ length: i }, () => ({ adults: 1, children_ages: [i] }))] }));
+    const encoded = await Promise.all(layouts.map((l, i) => raw(cityPath(city), i % 2 ? "gzip" : "br", l)));
+    for (let i = 0; i < layouts.length; i++) {
+      const plain = (await raw(cityPath(city), null, layouts[i])).bytes.toString("utf8");
+      const decoded = (i % 2 ? zlib.gunzipSync(encoded[i].bytes) : zlib.brotliDecompressSync(encoded[i].bytes)).toString("utf8");
+      expect(decoded).toBe(plain);
+      expect(JSON.parse(plain)[0].availability).toHaveLength(layouts[i].layout.length);
+    }
+  });
+
   it("are byte for byte the uncached answer, in every encoding, and are reused while nothing changes", async () => {
     const { city, hotel } = await hotelInOwnCity();
     process.env.SEARCH_CACHE = "off";
@@ -245,6 +277,8 @@ describe("every kind of write is seen by the next search", () => {
 
   it("a rolled-back write changes nothing: the cached answer stays in use", async () => {
     const { city, room } = await hotelInOwnCity();
+    // A compressed answer is kept from its question's second ask on (the test client accepts gzip).
+    await cityRooms(city);
     await cityRooms(city);
     const cache = searchCache(api.db);
     await api.db.sql.exec(`BEGIN; UPDATE inventory_nights SET rooms = 0 WHERE room_type_id = ${room.id}; ROLLBACK`);

@@ -13,7 +13,7 @@
 // Settings: SEARCH_CACHE=off (always build from the database), SEARCH_CACHE_MB (memory for answers, 64).
 import type { Database } from "@/lib/db/open";
 import type { Principal } from "@/lib/auth/principal";
-import { Precompressed } from "@/lib/http/compress";
+import { COMPRESS_MIN_BYTES, compressAt, type Encoding, ONE_OFF_LEVELS, Precompressed } from "@/lib/http/compress";
 import type { z } from "zod";
 import { agencySearchAnswer, agencySearchRequest, hotelSearchAnswer, hotelSearchRequest, type AgencySearch, type HotelSearch } from "./availability";
 import { notFound } from "@/lib/http/errors";
@@ -48,6 +48,7 @@ interface Entry {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly once = new Map<string, string>();
   private bytes = 0;
   hits = 0;
   misses = 0;
@@ -58,8 +59,13 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /** `build` gives the answer's JSON (text or UTF-8 bytes). */
-  get(key: string, version: string, build: () => Promise<string | Buffer>): Promise<Precompressed> {
+  /**
+   * `build` gives the answer's JSON (text or UTF-8 bytes). With `firstAsk`, a question asked for the first time
+   * (at this version) is answered by it and not kept: it is kept from its second ask on. Most searches are asked
+   * once (another stay, another party); keeping each would copy out and hold a megabyte per answer only for the
+   * garbage collector to sweep (issue 28: it was the largest cost of a one-off search).
+   */
+  get(key: string, version: string, build: () => Promise<string | Buffer>, firstAsk?: () => Promise<Precompressed>): Promise<Precompressed> {
     const found = this.entries.get(key);
     if (found && found.version === version) {
       this.hits += 1;
@@ -70,6 +76,7 @@ export class AnswerCache {
     }
     this.misses += 1;
     if (found) this.remove(key, found);
+    if (firstAsk && !this.askedBefore(key, version)) return firstAsk();
     const entry: Entry = { version, bytes: 0, answer: build().then((json) => new Precompressed(typeof json === "string" ? Buffer.from(json, "utf8") : json)) };
     this.entries.set(key, entry);
     entry.answer.then(
@@ -87,7 +94,20 @@ export class AnswerCache {
     return entry.answer;
   }
 
+  /** Whether `key` was asked at `version` before (remembered for the last 20,000 questions asked once). */
+  private askedBefore(key: string, version: string): boolean {
+    if (this.once.get(key) === version) {
+      this.once.delete(key);
+      return true;
+    }
+    this.once.delete(key);
+    this.once.set(key, version);
+    if (this.once.size > 20_000) this.once.delete(this.once.keys().next().value as string);
+    return false;
+  }
+
   clear() {
+    this.once.clear();
     this.entries.clear();
     this.bytes = 0;
   }
@@ -154,6 +174,11 @@ function cityOrder(database: Database, city: string, version: string): Promise<n
 
 /** 4.2's answer (UTF-8 JSON) from the engine, for the city's counters `version` (non-empty). */
 export async function engineAgencyAnswer(database: Database, q: AgencySearch, version: string): Promise<Buffer> {
+  return (await engineAgencyOut(database, q, version)).take();
+}
+
+/** 4.2's answer written into an engine buffer (the caller takes or lends it, then releases it). */
+async function engineAgencyOut(database: Database, q: AgencySearch, version: string): Promise<Out> {
   const [snaps, order] = await Promise.all([availabilityEngine(database).snapshots(parseVersions(version)), cityOrder(database, q.city, version)]);
   // From here on synchronous: the bytes go straight into the engine's output buffer.
   const stay = stayOf(q.checkin, q.nights);
@@ -167,17 +192,36 @@ export async function engineAgencyAnswer(database: Database, q: AgencySearch, ve
   }
   // The city has hotels (its counters are not empty): nothing to sell is an empty list, not a 404.
   w.byte(93); // ]
-  return w.take();
+  return w;
 }
 
 /** 4.3's answer (UTF-8 JSON) from the engine, for the hotel's counter `version`. */
 export async function engineHotelAnswer(database: Database, q: HotelSearch, version: string): Promise<Buffer> {
+  return (await engineHotelOut(database, q, version)).take();
+}
+
+async function engineHotelOut(database: Database, q: HotelSearch, version: string): Promise<Out> {
   const snaps = await availabilityEngine(database).snapshots([[q.hotelId, BigInt(version)]]);
   const s = snaps.get(q.hotelId);
   if (!s || !s.active) throw notFound(`hotel_id: el hotel ${q.hotelId} no existe`);
   const w = new Out();
   writeHotelAnswer(w, s, stayOf(q.checkin, q.nights), q.adults, q.childrenAges, q.roomType);
-  return w.take();
+  return w;
+}
+
+/**
+ * A first ask answered from the engine's buffer: compressed from it in the encoding the client takes (no copy of
+ * the answer, nothing kept), or copied out when it will be sent as it is.
+ */
+async function sentOnce(out: Promise<Out>, encoding: Encoding): Promise<Precompressed> {
+  const w = await out;
+  const view = w.view();
+  if (view.length < COMPRESS_MIN_BYTES) return new Precompressed(w.take());
+  try {
+    return Precompressed.encodedOnce(encoding, await compressAt(view, encoding, ONE_OFF_LEVELS[encoding]), view.length);
+  } finally {
+    w.release();
+  }
 }
 
 const json = async (v: Promise<unknown>) => new Precompressed(Buffer.from(JSON.stringify(await v), "utf8"));
@@ -188,6 +232,7 @@ export async function cachedAgencyAvailability(
   principal: Principal,
   input: { agencyType: "retailer" | "wholesale"; query: z.output<typeof agencyAvailabilityQuery>; body: z.output<typeof agencyAvailabilityBody> },
   now: Date,
+  encoding: Encoding | null = null,
 ): Promise<Precompressed> {
   const q = agencySearchRequest(principal, input, now);
   if (!enabled()) return json(agencySearchAnswer(database, q));
@@ -196,17 +241,24 @@ export async function cachedAgencyAvailability(
   if (version === "") return json(agencySearchAnswer(database, q));
   const key = `city|${q.city}|${q.checkin}|${q.nights}|${input.agencyType}|${layoutKey(q)}`;
   const build = engineOn() ? () => engineAgencyAnswer(database, q, version) : () => agencySearchAnswer(database, q).then((v) => JSON.stringify(v));
-  return searchCache(database).get(key, version, build);
+  const firstAsk = engineOn() && encoding ? () => sentOnce(engineAgencyOut(database, q, version), encoding) : undefined;
+  return searchCache(database).get(key, version, build, firstAsk);
 }
 
 const hotelKey = (q: HotelSearch) => `hotel|${q.hotelId}|${q.checkin}|${q.nights}|${q.adults}|${q.childrenAges.join(".")}|${q.roomType ?? ""}`;
 
 /** 4.3 through the cache. */
-export async function cachedHotelAvailability(database: Database, input: z.output<typeof hotelAvailabilityQuery>, now: Date): Promise<Precompressed> {
+export async function cachedHotelAvailability(
+  database: Database,
+  input: z.output<typeof hotelAvailabilityQuery>,
+  now: Date,
+  encoding: Encoding | null = null,
+): Promise<Precompressed> {
   const q = hotelSearchRequest(input, now);
   if (!enabled()) return json(hotelSearchAnswer(database, q));
   const version = await hotelVersion(database, q.hotelId);
   if (version === null) return json(hotelSearchAnswer(database, q));
   const build = engineOn() ? () => engineHotelAnswer(database, q, version) : () => hotelSearchAnswer(database, q).then((v) => JSON.stringify(v));
-  return searchCache(database).get(hotelKey(q), version, build);
+  const firstAsk = engineOn() && encoding ? () => sentOnce(engineHotelOut(database, q, version), encoding) : undefined;
+  return searchCache(database).get(hotelKey(q), version, build, firstAsk);
 }
