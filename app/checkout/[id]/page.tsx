@@ -59,7 +59,7 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
             <div className={`rounded-lg p-4 ${tone}`} role="status" data-testid="checkout-outcome">
               <p className="text-lg font-semibold">{outcome}</p>
               {tx.status === "rejected" && <p className="text-sm">{t("checkout.rejectedHint")}</p>}
-              {tx.status !== "approved" && tx.decline_reason && <p className="text-sm">{t("checkout.why", { reason: tx.decline_reason })}</p>}
+              {tx.status !== "approved" && tx.decline_reason && <p className="text-sm">{t("checkout.why", { reason: tx.decline_reason.replace(/^rechazada: /, "") })}</p>}
             </div>
           )}
 
@@ -68,11 +68,11 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
               <p className="text-sm text-slate-700">{t("checkout.collectSteps")}</p>
               <div>
                 <p className="mb-1 text-sm font-medium text-slate-700">{t("checkout.agreement")}</p>
-                <CopyBlock code={tx.cash_codes.business_agreement_code} label={t("checkout.agreement")} copyLabel={t("checkout.copy")} copiedLabel={t("checkout.copied")} testId="checkout-agreement" />
+                <CopyBlock code={tx.cash_codes.business_agreement_code} label={t("checkout.agreement")} copyLabel={t("checkout.copy")} copiedLabel={t("checkout.copied")} testId="checkout-agreement" large />
               </div>
               <div>
                 <p className="mb-1 text-sm font-medium text-slate-700">{t("checkout.intention")}</p>
-                <CopyBlock code={tx.cash_codes.payment_intention_identifier} label={t("checkout.intention")} copyLabel={t("checkout.copy")} copiedLabel={t("checkout.copied")} testId="checkout-intention" />
+                <CopyBlock code={tx.cash_codes.payment_intention_identifier} label={t("checkout.intention")} copyLabel={t("checkout.copy")} copiedLabel={t("checkout.copied")} testId="checkout-intention" large />
               </div>
             </div>
           )}
