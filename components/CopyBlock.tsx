@@ -2,11 +2,30 @@
 // A block of code with a button that copies it; the confirmation is announced to screen readers.
 import { useState } from "react";
 
-export function CopyBlock({ code, label, copyLabel = "Copiar", copiedLabel = "Copiado", testId }: { code: string; label: string; copyLabel?: string; copiedLabel?: string; testId?: string }) {
+export function CopyBlock({
+  code,
+  label,
+  copyLabel = "Copiar",
+  copiedLabel = "Copiado",
+  testId,
+  large = false,
+}: {
+  code: string;
+  label: string;
+  copyLabel?: string;
+  copiedLabel?: string;
+  testId?: string;
+  /** A short number a person reads out or types (a payment reference), not a block of code. */
+  large?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="relative" data-testid={testId}>
-      <pre tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-4 pr-24 text-xs leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={label}>
+      <pre
+        tabIndex={0}
+        className={`overflow-x-auto rounded-md bg-slate-900 p-4 pr-24 leading-relaxed text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${large ? "text-lg font-semibold tracking-wider" : "text-xs"}`}
+        aria-label={label}
+      >
         {code}
       </pre>
       <button

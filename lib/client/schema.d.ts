@@ -511,7 +511,7 @@ export interface paths {
         put?: never;
         /**
          * Orden de pago en efectivo (Efecty, Baloto, ...)
-         * @description La referencia vence a las 72 horas. El comprador paga desde `checkout_url`.
+         * @description La referencia vence a las 72 horas, o antes si el plazo de pago de la reserva vence antes. El comprador paga desde `checkout_url` (con Wompi: número de convenio y referencia de pago en un corresponsal Bancolombia).
          */
         post: operations["postV2ApmsCash"];
         delete?: never;
@@ -531,7 +531,7 @@ export interface paths {
         put?: never;
         /**
          * Orden de pago por transferencia bancaria (PSE)
-         * @description Una transferencia no completada en 2 horas vence. El comprador paga desde `checkout_url`.
+         * @description Una transferencia no completada en 2 horas (o antes, al vencer el plazo de pago de la reserva) vence. `bank_code` es un código de `/v2/apms/banks` (otro: 400). El comprador paga desde `checkout_url`: con Wompi, la página de su banco (`async_payment_url`); al volver, la página de pago muestra el estado.
          */
         post: operations["postV2ApmsBankTransfer"];
         delete?: never;
@@ -547,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bancos PSE para transferencias */
+        /**
+         * Bancos PSE para transferencias
+         * @description Con la pasarela Wompi, la lista de Wompi (`GET /pse/financial_institutions`, en caché una hora): sus códigos son los que acepta `bank_code`.
+         */
         get: operations["getV2ApmsBanks"];
         put?: never;
         post?: never;
@@ -4440,6 +4443,7 @@ export interface operations {
                 } | {
                     /** @constant */
                     method: "bank_transfer";
+                    /** @description Un `code` de GET /api/v2/apms/banks (con Wompi, su financial_institution_code) */
                     bank_code: string;
                     payer: {
                         fiscal_number: string;
@@ -4868,6 +4872,7 @@ export interface operations {
                         ip: string;
                     };
                     bank_transfer: {
+                        /** @description Un `code` de GET /api/v2/apms/banks (con Wompi, su financial_institution_code) */
                         bank_code: string;
                         response_url: string;
                         user_type: string;
@@ -5385,6 +5390,13 @@ export interface operations {
                         refunded_amount: number;
                         response_url: string | null;
                         sandbox: boolean;
+                        /** @description Efectivo con Wompi: el número de convenio y la referencia de pago que el pagador indica en un corresponsal Bancolombia */
+                        cash_codes: {
+                            business_agreement_code: string;
+                            payment_intention_identifier: string;
+                        } | null;
+                        /** @description PSE con Wompi, mientras está pendiente: la página del banco (async_payment_url) */
+                        bank_url: string | null;
                     };
                 };
             };
@@ -5789,6 +5801,8 @@ export interface operations {
                         payment_reference: string | null;
                         cash_method: string | null;
                         bank: string | null;
+                        /** @description Efectivo y PSE: hasta cuándo se podía pagar la orden (ISO 8601, hora de Bogotá) */
+                        order_expires_at: string | null;
                         decline_reason: string | null;
                         paid_at: string;
                         issued_at: string;

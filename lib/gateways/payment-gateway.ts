@@ -36,6 +36,11 @@ export interface ApmOrderInput {
   redirectUrl?: string;
   /** What the payer sees at the bank (PSE: at most 30 characters). */
   description?: string;
+  /**
+   * Until when the order may be paid: the earlier of the method's limit and what it pays (the reservation's
+   * payment deadline). Wompi gets it as `expiration_time`; the answer's `expiresAt` is this when given.
+   */
+  expiresAt?: Date;
 }
 
 export interface ApmPayer {
@@ -70,6 +75,25 @@ export type ApmOutcome = "approved" | "rejected";
  * is owed to the payer by hand, and retrying changes nothing.
  */
 export type ReversalResult = { ok: true; reference: string } | { ok: false; reason: string; manual?: boolean };
+
+/**
+ * The gateway refused a cash or PSE order for good (Wompi: a 401/422, or the transaction ended DECLINED/ERROR
+ * while we waited for its payment details): nothing can be paid on it. `reason` is Spanish, for the payer.
+ */
+export class OrderRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "OrderRefusedError";
+  }
+}
+
+/** What the gateway keeps of a placed order, read from its own record (no network). */
+export interface PlacedOrderDetails {
+  /** PSE: the bank's page (Wompi's async_payment_url). */
+  checkoutUrl?: string;
+  /** Cash at a Bancolombia correspondent: the two numbers the payer quotes. */
+  cashCodes?: { businessAgreementCode: string; paymentIntentionIdentifier: string };
+}
 
 /** A charge the gateway accepted but has not decided within the time we wait (Wompi: still PENDING). */
 export class ChargePendingError extends Error {
@@ -125,6 +149,8 @@ export interface PaymentGateway {
   lookup?(paymentRef: string): Promise<GatewayPaymentView | null>;
   /** The banks a PSE payer may choose (Wompi: GET /pse/financial_institutions, cached). */
   banks?(): Promise<Array<{ code: string; name: string }>>;
+  /** What the gateway recorded of an order placed under our transaction id (null: nothing recorded). */
+  orderDetails?(paymentRef: string): Promise<PlacedOrderDetails | null>;
 }
 
 /** The cash reference is valid this long; then the order expires through the payment-orders job. */

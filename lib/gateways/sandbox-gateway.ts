@@ -89,14 +89,14 @@ export class SandboxGateway implements PaymentGateway {
     return { ok: true, reference: `RF-${paymentRef.slice(3, 15)}` };
   }
 
-  async createCashOrder({ now }: { now: Date }): Promise<ApmOrder> {
+  async createCashOrder({ now, expiresAt }: { now: Date; expiresAt?: Date }): Promise<ApmOrder> {
     // A 12-digit payment reference, like the ones printed on a cash coupon.
-    return { reference: digits(12), expiresAt: new Date(now.getTime() + CASH_ORDER_TTL_MS) };
+    return { reference: digits(12), expiresAt: expiresAt ?? new Date(now.getTime() + CASH_ORDER_TTL_MS) };
   }
 
-  async createBankTransferOrder({ now }: { now: Date }): Promise<ApmOrder> {
+  async createBankTransferOrder({ now, expiresAt }: { now: Date; expiresAt?: Date }): Promise<ApmOrder> {
     // PSE identifies a transfer by its CUS (código único de seguimiento).
-    return { reference: `CUS${digits(9)}`, expiresAt: new Date(now.getTime() + BANK_TRANSFER_TTL_MS) };
+    return { reference: `CUS${digits(9)}`, expiresAt: expiresAt ?? new Date(now.getTime() + BANK_TRANSFER_TTL_MS) };
   }
 
   async simulate(_reference: string, outcome: "approved" | "rejected") {

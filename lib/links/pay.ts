@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
-import { apmOrderAnswer, cardPaymentOutcome, createApmOrder, earlierPayment, LINK_AGENCY_ARCHIVED, payByCard, type CardPaymentResult } from "@/lib/payments/service";
+import { answerRecordedOrder, cardPaymentOutcome, createApmOrder, earlierPayment, LINK_AGENCY_ARCHIVED, payByCard, type CardPaymentResult } from "@/lib/payments/service";
 import type { EffectKey } from "@/lib/http/effect-key";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { effectiveStatus } from "./service";
@@ -33,7 +33,7 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
   // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
   // link): answer from it before the link's state, which that payment may have changed.
   const earlier = await earlierPayment(db, effectKey);
-  if (earlier && earlier.linkId === link.id) return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : apmOrderAnswer(earlier);
+  if (earlier && earlier.linkId === link.id) return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : answerRecordedOrder(db, earlier, now);
   // An archived agency collects nothing (checked again in the payment's own transaction, lib/payments/service.ts).
   if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw conflict(LINK_AGENCY_ARCHIVED);
   const status = effectiveStatus(link, now);

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage, notAbove } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
-import { cardItemSchema } from "@/lib/payments/schema";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { bankCode, cardItemSchema } from "@/lib/payments/schema";
+import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -108,7 +108,7 @@ export const payLinkBody = z.discriminatedUnion(
       installments: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").min(1, "debe estar entre 1 y 36").max(36, "debe estar entre 1 y 36").default(1),
     }),
     z.object({ method: z.literal("cash"), payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
-    z.object({ method: z.literal("bank_transfer"), bank_code: listCode(BANKS, "/api/v2/apms/banks"), payer }),
+    z.object({ method: z.literal("bank_transfer"), bank_code: bankCode, payer }),
   ],
   { error: "method: debe ser card, cash o bank_transfer" },
 );

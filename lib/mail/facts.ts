@@ -99,6 +99,9 @@ export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date): Pr
   const agency = t.agency ?? t.link?.agency ?? t.reservation?.agency ?? null;
   const r = t.reservation;
   const guestName = t.link?.guestName || (r ? person(r.firstName, r.lastName) : "") || person(t.refName, t.refLastname);
+  // Cash through Wompi is paid at a Bancolombia correspondent with two numbers (docs/payments.md "Wompi").
+  const collect = t.method === "cash" ? await tx.$queryRawUnsafe<{ code: string | null }[]>(`SELECT extra->>'businessAgreementCode' AS code FROM wompi_transactions WHERE reference = $1`, t.id) : [];
+  const agreementCode = collect[0]?.code ?? null;
   const data: OrderData = {
     guestName,
     agencyName: agency?.name ?? null,
@@ -106,7 +109,8 @@ export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date): Pr
     amount: t.amount.toFixed(2),
     currency: t.currency,
     method: t.method,
-    cashPoint: t.cashMethod ? lookupName(CASH_METHODS, t.cashMethod) : null,
+    cashPoint: agreementCode ? "un corresponsal bancario Bancolombia" : t.cashMethod ? lookupName(CASH_METHODS, t.cashMethod) : null,
+    agreementCode,
     bank: t.bankCode ? lookupName(BANKS, t.bankCode) : null,
     reference: t.paymentReference,
     expiresAt: t.expiresAt?.toISOString() ?? null,

@@ -3,7 +3,8 @@ import { defineRoute, RawResponse } from "@/lib/http/route";
 import { HttpError, notFound } from "@/lib/http/errors";
 import { paymentGateway } from "@/lib/gateways";
 import { cardKey } from "./card-crypto";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { pseBanks } from "./banks";
 import {
   apmResult,
   bankTransferBody,
@@ -40,15 +41,16 @@ const PAYERS = ["operator", "agency"] as const;
 
 export const CARD_DECLINE_MESSAGE = "Error HTTP 400: pago rechazado";
 
-const lookupRoute = (path: string, summary: string, list: { code: string; name: string }[]) =>
+const lookupRoute = (path: string, summary: string, list: { code: string; name: string }[] | (() => Promise<{ code: string; name: string }[]>), description?: string) =>
   defineRoute({
     method: "GET",
     path,
     access: PAYERS,
     summary,
+    description,
     tags: TAGS,
     responses: [{ status: 200, description: "Lista [{code, name}]", schema: lookupList }],
-    handler: () => list,
+    handler: () => (typeof list === "function" ? list() : list),
   });
 
 function requireSandbox() {
@@ -102,7 +104,7 @@ export const paymentRoutes = [
     path: "/v2/apms/cash",
     access: PAYERS,
     summary: "Orden de pago en efectivo (Efecty, Baloto, ...)",
-    description: "La referencia vence a las 72 horas. El comprador paga desde `checkout_url`.",
+    description: "La referencia vence a las 72 horas, o antes si el plazo de pago de la reserva vence antes. El comprador paga desde `checkout_url` (con Wompi: número de convenio y referencia de pago en un corresponsal Bancolombia).",
     tags: TAGS,
     body: cashBody,
     idempotent: true,
@@ -117,7 +119,9 @@ export const paymentRoutes = [
     path: "/v2/apms/bank-transfer",
     access: PAYERS,
     summary: "Orden de pago por transferencia bancaria (PSE)",
-    description: "Una transferencia no completada en 2 horas vence. El comprador paga desde `checkout_url`.",
+    description:
+      "Una transferencia no completada en 2 horas (o antes, al vencer el plazo de pago de la reserva) vence. `bank_code` es un código de `/v2/apms/banks` (otro: 400). " +
+      "El comprador paga desde `checkout_url`: con Wompi, la página de su banco (`async_payment_url`); al volver, la página de pago muestra el estado.",
     tags: TAGS,
     body: bankTransferBody,
     idempotent: true,
@@ -127,7 +131,12 @@ export const paymentRoutes = [
     ],
     handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "bank_transfer", body }),
   }),
-  lookupRoute("/v2/apms/banks", "Bancos PSE para transferencias", BANKS),
+  lookupRoute(
+    "/v2/apms/banks",
+    "Bancos PSE para transferencias",
+    pseBanks,
+    "Con la pasarela Wompi, la lista de Wompi (`GET /pse/financial_institutions`, en caché una hora): sus códigos son los que acepta `bank_code`.",
+  ),
   lookupRoute("/v2/apms/person-types", "Tipos de persona (0 natural, 1 jurídica)", PERSON_TYPES),
   lookupRoute("/v2/apms/document-types", "Tipos de documento", DOCUMENT_TYPES),
   lookupRoute("/v2/apms/cash-methods", "Redes de pago en efectivo", CASH_METHODS),

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage } from "@/lib/http/limits";
 import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 
 const twoDecimals = (n: number) => /^-?\d+(\.\d{1,2})?$/.test(String(n));
 
@@ -78,10 +78,20 @@ export const cashBody = z.object({
 });
 export type CashBody = z.infer<typeof cashBody>;
 
+/**
+ * A PSE bank code. Which codes exist depends on the gateway (the built-in list, or Wompi's, read at run time), so
+ * the service checks it against GET /v2/apms/banks (lib/payments/banks.ts): an unknown one is a 400, nothing created.
+ */
+export const bankCode = z
+  .string(typeError("debe ser texto"))
+  .trim()
+  .regex(/^[0-9A-Za-z_-]{1,20}$/, "no es un código de la lista /api/v2/apms/banks")
+  .meta({ description: "Un `code` de GET /api/v2/apms/banks (con Wompi, su financial_institution_code)" });
+
 export const bankTransferBody = z.object({
   order: apmOrderSchema,
   bank_transfer: z.object({
-    bank_code: listCode(BANKS, "/api/v2/apms/banks"),
+    bank_code: bankCode,
     response_url: httpUrl,
     user_type: listCode(PERSON_TYPES, "/api/v2/apms/person-types"),
     fiscal_number_type: listCode(DOCUMENT_TYPES, "/api/v2/apms/document-types"),
@@ -161,7 +171,15 @@ export const transactionView = z.object({
 /** GET /v2/payments: one page of payments. */
 export const paymentList = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int(), items: z.array(transactionView) });
 /** GET /v2/checkout/{transaction_id}: the hosted pay page's order. */
-export const checkoutView = transactionView.extend({ response_url: z.string().nullable(), sandbox: z.boolean() });
+export const checkoutView = transactionView.extend({
+  response_url: z.string().nullable(),
+  sandbox: z.boolean(),
+  cash_codes: z
+    .object({ business_agreement_code: z.string(), payment_intention_identifier: z.string() })
+    .nullable()
+    .meta({ description: "Efectivo con Wompi: el número de convenio y la referencia de pago que el pagador indica en un corresponsal Bancolombia" }),
+  bank_url: z.string().nullable().meta({ description: "PSE con Wompi, mientras está pendiente: la página del banco (async_payment_url)" }),
+});
 /** POST /v2/checkout/{transaction_id}/simulate. */
 export const simulateResult = z.object({ status: z.string(), redirect_url: z.string().nullable(), voucher_url: z.string().nullable() });
 
@@ -216,6 +234,7 @@ export const voucherView = z.object({
   payment_reference: z.string().nullable(),
   cash_method: z.string().nullable(),
   bank: z.string().nullable(),
+  order_expires_at: z.string().nullable().meta({ description: "Efectivo y PSE: hasta cuándo se podía pagar la orden (ISO 8601, hora de Bogotá)" }),
   decline_reason: z.string().nullable(),
   paid_at: z.string(),
   issued_at: z.string(),

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
-import { ChargePendingError, type CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { BANK_TRANSFER_TTL_MS, CASH_ORDER_TTL_MS, ChargePendingError, OrderRefusedError, type ApmOrder, type CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
@@ -15,6 +15,7 @@ import { reservationForPayment } from "./reservation-credit";
 import { holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
+import { assertPseBank, pseBankName } from "./banks";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { emailOrderPlaced } from "@/lib/mail/facts";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
@@ -242,117 +243,173 @@ export const apmOrderAnswer = (t: { id: string; apmDetailId: number }) => ({ tra
 
 type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body: BankTransferBody };
 
-/** 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page. */
+/** How long an order may be paid at most, per method (then the reservation's payment deadline may cut it short). */
+const ORDER_TTL_MS = { cash: CASH_ORDER_TTL_MS, bank_transfer: BANK_TRANSFER_TTL_MS } as const;
+
+/**
+ * 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page (docs/payments.md "Cash and PSE
+ * orders"). Like a card payment, the order is written and committed FIRST (pending, with its Idempotency-Key and
+ * its expiry) and only then placed at the gateway under its transaction id, which Wompi keeps as the reference:
+ * a crash or a lost answer after the gateway created it leaves our row, which a retry with the key (placeOrder
+ * again: the gateway follows what it holds under the reference, never creating a second) or the reconciliation
+ * (lib/wompi/apply.ts) completes.
+ */
 export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { linkId?: string; agencyId?: number | null } = {}) {
   const { db, principal, now } = ctx;
   const order: ApmOrderInput = input.body.order;
   const earlier = await earlierPayment(db, ctx.effectKey);
-  if (earlier) return apmOrderAnswer(earlier);
+  if (earlier) return answerRecordedOrder(db, earlier, now);
   await requireHotel(db, order.hotel_id);
+  if (input.kind === "bank_transfer") await assertPseBank(input.body.bank_transfer.bank_code, opts.linkId ? "bank_code" : "bank_transfer.bank_code");
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
-  const gateway = paymentGateway();
-  // Who pays and where they come back: Wompi requires them (PSE: name, phone, document; cash: the e-mail); the sandbox ignores them.
-  const who = input.kind === "cash" ? input.body.cash : input.body.bank_transfer;
-  const placing = {
-    transactionId,
-    amount: amount.toFixed(2),
-    currency: "COP",
-    now,
-    payer: {
-      email: order.email,
-      fullName: `${order.ref_name} ${order.ref_lastname}`.trim(),
-      phone: order.phone,
-      legalIdType: who.fiscal_number_type,
-      legalId: order.fiscal_number,
-      personType: who.user_type === "1" ? (1 as const) : (0 as const),
-    },
-    redirectUrl: checkoutUrl(transactionId),
-    description: order.detail,
-  };
-  const extra =
+  const fields =
     input.kind === "cash"
       ? {
-          placed: await gateway.createCashOrder({ ...placing, cashMethod: input.body.cash.payment_type }),
-          fields: {
-            cashMethod: input.body.cash.payment_type,
-            userType: input.body.cash.user_type,
-            fiscalNumberType: input.body.cash.fiscal_number_type,
-            responseUrl: input.body.cash.response_url,
-            address: input.body.cash.address,
-          },
+          cashMethod: input.body.cash.payment_type,
+          userType: input.body.cash.user_type,
+          fiscalNumberType: input.body.cash.fiscal_number_type,
+          responseUrl: input.body.cash.response_url,
+          address: input.body.cash.address,
         }
       : {
-          placed: await gateway.createBankTransferOrder({ ...placing, bankCode: input.body.bank_transfer.bank_code }),
-          fields: {
-            bankCode: input.body.bank_transfer.bank_code,
-            userType: input.body.bank_transfer.user_type,
-            fiscalNumberType: input.body.bank_transfer.fiscal_number_type,
-            responseUrl: input.body.bank_transfer.response_url,
-            address: input.body.bank_transfer.address,
-          },
+          bankCode: input.body.bank_transfer.bank_code,
+          userType: input.body.bank_transfer.user_type,
+          fiscalNumberType: input.body.bank_transfer.fiscal_number_type,
+          responseUrl: input.body.bank_transfer.response_url,
+          address: input.body.bank_transfer.address,
         };
   const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
-  let expiresAt = extra.placed.expiresAt;
+  let expiresAt = new Date(now.getTime() + ORDER_TTL_MS[input.kind]);
   const created = await db
     .$transaction(async (tx) => {
-    const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
-    if (reservation) {
-      // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
-      const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
-      if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-        throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+      const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+      if (reservation) {
+        // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
+        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
+        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
+          throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+        }
+        // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
+        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
-      // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
-      if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
-    }
-    if (opts.linkId) {
-      const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-      if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-      if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
-    }
-    const row = await tx.paymentTransaction.create({
-      data: {
-        id: transactionId,
-        method: input.kind,
-        status: "pending",
-        agencyId: payerAgency ?? reservation?.agencyId ?? null,
-        hotelId: order.hotel_id,
-        linkId: opts.linkId ?? null,
-        reservationId: reservation?.id ?? null,
-        refName: order.ref_name,
-        refLastname: order.ref_lastname,
-        refNumber: order.ref_number,
-        detail: order.detail,
-        amount,
-        taxPercent: dec(order.tax_percent ?? 0),
-        servicePercent: dec(order.service_percent ?? 0),
-        email: order.email,
-        fiscalNumber: order.fiscal_number,
-        phone: order.phone,
-        ip: order.ip,
-        paymentReference: extra.placed.reference,
-        expiresAt,
-        createdAt: now,
-        ...extra.fields,
-        ...effectColumns(ctx.effectKey),
-      },
-      select: { id: true, apmDetailId: true },
-    });
-    await emailOrderPlaced(tx, row.id, now);
-    return row;
-  })
+      if (opts.linkId) {
+        const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+      }
+      return tx.paymentTransaction.create({
+        data: {
+          id: transactionId,
+          method: input.kind,
+          status: "pending",
+          agencyId: payerAgency ?? reservation?.agencyId ?? null,
+          hotelId: order.hotel_id,
+          linkId: opts.linkId ?? null,
+          reservationId: reservation?.id ?? null,
+          refName: order.ref_name,
+          refLastname: order.ref_lastname,
+          refNumber: order.ref_number,
+          detail: order.detail,
+          amount,
+          taxPercent: dec(order.tax_percent ?? 0),
+          servicePercent: dec(order.service_percent ?? 0),
+          email: order.email,
+          fiscalNumber: order.fiscal_number,
+          phone: order.phone,
+          ip: order.ip,
+          // Set once the gateway placed the order (placeOrder).
+          paymentReference: null,
+          expiresAt,
+          createdAt: now,
+          ...fields,
+          ...effectColumns(ctx.effectKey),
+        },
+        select: ORDER_ROW,
+      });
+    })
     .catch(async (e: unknown) => {
-      // A concurrent attempt with this key recorded its order first: answer with that one.
+      // A concurrent attempt with this key recorded its order first: answer with that one (its request places it).
       const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
       if (!first) throw e;
       return first;
     });
+  if (created.id !== transactionId) return apmOrderAnswer(created);
   crashPoint("order:after-record");
-  // PSE at Wompi: the bank's page (async_payment_url) for the attempt that placed it; a replay answers our checkout
-  // page, which reads our record.
-  const answer = apmOrderAnswer(created);
-  return created.id === transactionId && extra.placed.checkoutUrl ? { ...answer, checkout_url: extra.placed.checkoutUrl } : answer;
+  return placeOrder(db, created.id, now);
+}
+
+const ORDER_ROW = { id: true, apmDetailId: true, status: true, method: true, paymentReference: true, declineReason: true } as const;
+
+/**
+ * What a retry with the same Idempotency-Key answers: the order as recorded; one whose placing at the gateway was
+ * interrupted (no payment reference yet) is placed now, under the same transaction id (nothing created twice).
+ */
+export async function answerRecordedOrder(db: PrismaClient, t: EarlierPayment, now: Date) {
+  if (t.method !== "cash" && t.method !== "bank_transfer") return apmOrderAnswer(t);
+  if (t.status === "pending" && !t.paymentReference) return placeOrder(db, t.id, now);
+  if (t.status === "rejected" && t.declineCode === "gateway_refused") throw badRequest(`La pasarela no aceptó la orden: ${t.declineReason ?? "no se creó ningún cobro"}`);
+  return apmOrderAnswer(t);
+}
+
+/**
+ * Places a recorded order at the gateway (its transaction id is the reference and the idempotency key there), then
+ * keeps the payer's reference and sends the guest the instructions, once. The gateway refusing it for good closes
+ * the order `rejected` (400); no answer leaves it pending with its row, for a retry or the reconciliation.
+ */
+async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
+  const t = await db.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId } });
+  const gateway = paymentGateway();
+  const placing = {
+    transactionId,
+    amount: t.amount.toFixed(2),
+    currency: t.currency,
+    now,
+    expiresAt: t.expiresAt ?? undefined,
+    // Who pays and where they come back: Wompi requires them (PSE: name, phone, document; cash: the e-mail); the sandbox ignores them.
+    payer: {
+      email: t.email ?? "",
+      fullName: `${t.refName} ${t.refLastname}`.trim(),
+      phone: t.phone ?? "",
+      legalIdType: t.fiscalNumberType ?? "CC",
+      legalId: t.fiscalNumber ?? "",
+      personType: t.userType === "1" ? (1 as const) : (0 as const),
+    },
+    redirectUrl: checkoutUrl(transactionId),
+    description: t.detail ?? undefined,
+  };
+  let placed: ApmOrder;
+  try {
+    placed =
+      t.method === "cash"
+        ? await gateway.createCashOrder({ ...placing, cashMethod: t.cashMethod ?? "" })
+        : await gateway.createBankTransferOrder({ ...placing, bankCode: t.bankCode ?? "" });
+  } catch (e) {
+    if (!(e instanceof OrderRefusedError)) throw e;
+    const closed = await settleApmOrder(db, transactionId, "rejected", now);
+    if (closed) await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = 'gateway_refused', decline_reason = $2 WHERE id = $1 AND status = 'rejected'`, transactionId, e.reason.slice(0, 500));
+    throw badRequest(`La pasarela no aceptó la orden: ${e.reason}`);
+  }
+  crashPoint("order:after-place");
+  await recordOrderPlaced(db, transactionId, placed.reference, now);
+  const row = await db.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId }, select: { id: true, apmDetailId: true } });
+  // PSE at Wompi: the bank's page (async_payment_url); otherwise our checkout page, which reads our record.
+  const answer = apmOrderAnswer(row);
+  return placed.checkoutUrl ? { ...answer, checkout_url: placed.checkoutUrl } : answer;
+}
+
+/**
+ * The gateway placed the order: its reference (what the payer quotes: cash's payment intention, PSE's transaction)
+ * is kept and the guest gets the instructions, in one transaction, once (also from the reconciliation, when the
+ * request that placed it died before this).
+ */
+export async function recordOrderPlaced(db: PrismaClient, transactionId: string, reference: string, now: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const n = await tx.$executeRawUnsafe(`UPDATE payment_transactions SET payment_reference = $2 WHERE id = $1 AND payment_reference IS NULL AND method IN ('cash', 'bank_transfer')`, transactionId, reference);
+    if (n === 0) return false;
+    await emailOrderPlaced(tx, transactionId, now);
+    return true;
+  });
 }
 
 /**
@@ -464,7 +521,18 @@ export async function assertTransactionVisible(db: PrismaClient, principal: Prin
 export async function getCheckout(db: PrismaClient, transactionId: string) {
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
   if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw notFound("La orden de pago no existe");
-  return { ...presentTransaction(t), payment_reference: t.paymentReference, response_url: t.responseUrl, sandbox: paymentGateway().sandbox };
+  const gateway = paymentGateway();
+  // What the gateway gave for this order (Wompi: the collect codes, the bank's page), from its own record.
+  const placed = gateway.orderDetails ? await gateway.orderDetails(t.id) : null;
+  const codes = t.method === "cash" ? placed?.cashCodes : undefined;
+  return {
+    ...presentTransaction(t),
+    payment_reference: t.paymentReference,
+    response_url: t.responseUrl,
+    sandbox: gateway.sandbox,
+    cash_codes: codes ? { business_agreement_code: codes.businessAgreementCode, payment_intention_identifier: codes.paymentIntentionIdentifier } : null,
+    bank_url: t.method === "bank_transfer" && t.status === "pending" ? (placed?.checkoutUrl ?? null) : null,
+  };
 }
 
 /**
@@ -473,7 +541,12 @@ export async function getCheckout(db: PrismaClient, transactionId: string) {
  */
 export async function guestCheckout(db: PrismaClient, transactionId: string) {
   const [order, link] = await Promise.all([getCheckout(db, transactionId), db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { hotel: { select: { city: true } }, link: { select: { code: true } } } })]);
-  return { ...order, hotel_city: link?.hotel.city ?? null, order_ref: link?.link?.code === order.ref_number ? null : order.ref_number };
+  return {
+    ...order,
+    hotel_city: link?.hotel.city ?? null,
+    order_ref: link?.link?.code === order.ref_number ? null : order.ref_number,
+    bank_name: order.method === "bank_transfer" ? await pseBankName(order.bank_code) : null,
+  };
 }
 
 /** The filter of the payments list, shared by its CSV export (lib/reports/payments-csv.ts). */

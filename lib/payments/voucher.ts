@@ -7,7 +7,8 @@ import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
 import { breakdown } from "./service";
 import { voucherPath } from "@/lib/money/voucher-code";
-import { BANKS, CASH_METHODS, lookupName } from "@/lib/money/lookups";
+import { CASH_METHODS, lookupName } from "@/lib/money/lookups";
+import { pseBankName } from "./banks";
 import { paymentMessages } from "./messages";
 
 export const OPERATOR_NAME = PRODUCT_NAME;
@@ -50,7 +51,9 @@ export async function getVoucher(db: PrismaClient, code: string) {
     authorization_code: t.method === "card" && t.status === "approved" ? t.paymentReference : null,
     payment_reference: t.method === "card" ? null : t.paymentReference,
     cash_method: t.cashMethod ? lookupName(CASH_METHODS, t.cashMethod) : null,
-    bank: t.bankCode ? lookupName(BANKS, t.bankCode) : null,
+    bank: await pseBankName(t.bankCode),
+    // Cash and PSE: until when the order could be paid (the earlier of the method's limit and the payment deadline).
+    order_expires_at: t.method === "cash" || t.method === "bank_transfer" ? (t.expiresAt ? isoBogota(t.expiresAt) : null) : null,
     decline_reason: t.declineReason,
     paid_at: isoBogota(t.completedAt ?? t.createdAt),
     issued_at: isoBogota(refund ? refund.createdAt : v.createdAt),
@@ -170,6 +173,7 @@ export async function voucherPdf(v: VoucherView, stay: VoucherStay | null = null
     row(m.voucher.paymentReference, v.payment_reference ?? "-");
     if (v.cash_method) row(m.voucher.network, v.cash_method);
     if (v.bank) row(m.voucher.bank, v.bank);
+    if (v.order_expires_at) row(m.voucher.orderExpires, formatDateTime(v.order_expires_at));
   }
   const order = orderReference(v, stay);
   if (order) row(m.voucher.order, order);

@@ -42,6 +42,8 @@ export interface FakeTransaction {
   createdWith: "public" | "private";
   /** Not part of Wompi's answer: ms (fake clock) at creation, for the delay of extras. */
   createdMs: number;
+  /** `expiration_time` as sent (ISO 8601), null when none was sent; it is part of the integrity signature. */
+  expiration_time?: string | null;
 }
 
 export interface WompiEventBody {
@@ -108,6 +110,11 @@ export interface FakeWompi {
   complete(id: string, status?: "APPROVED" | "DECLINED" | "ERROR"): void;
   /** Arms a failure on the next `count` requests of a route (count Infinity: until disarmed with 0). */
   failNext(route: FakeRoute, kind: FailureKind, count?: number): void;
+  /**
+   * Arms a failure on `route` (as failNext) once the next request of `after` arrives: e.g. the look-up by
+   * reference lost right after a POST /transactions whose answer was lost too.
+   */
+  failNextAfter(after: FakeRoute, route: FakeRoute, kind: FailureKind, count?: number): void;
   /** New acceptance tokens: the old ones are refused with 422 from now on. */
   rotateAcceptanceTokens(): void;
   /** Whether an approved card transaction may still be voided (Wompi allows it only for a while). Default true. */
@@ -171,6 +178,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
   const tokens = new Map<string, { number: string; uses: number }>();
   const requests: FakeWompi["requests"] = [];
   const failures = new Map<FakeRoute, { kind: FailureKind; left: number }>();
+  const chained = new Map<FakeRoute, { route: FakeRoute; kind: FailureKind; left: number }>();
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<unknown>>();
   let acceptance = { end: `eyJ.${hex(16)}.end_user`, personal: `eyJ.${hex(16)}.personal_data` };
@@ -357,6 +365,9 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       { reference: reference as string, amountInCents: amount as number, currency: currency as string, expirationTime: typeof body.expiration_time === "string" ? body.expiration_time : undefined },
       keys.integritySecret,
     );
+    if (body.expiration_time !== undefined && (typeof body.expiration_time !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(body.expiration_time))) {
+      return invalid({ expiration_time: ["Debe ser una fecha ISO 8601 en UTC"] });
+    }
     if (body.signature !== expected) return invalid({ signature: ["La firma es inválida"] });
     if (transactions.some((t) => t.reference === reference)) return invalid({ reference: ["La referencia ya ha sido usada"] });
 
@@ -442,6 +453,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       outcome,
       createdWith: auth,
       createdMs: now,
+      expiration_time: typeof body.expiration_time === "string" ? body.expiration_time : null,
     };
     transactions.push(t);
     byId.set(id, t);
@@ -608,6 +620,11 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       void (async () => {
         const url = new URL(req.url ?? "/", "http://fake");
         const { label, act } = await route(req, url, Buffer.concat(chunks).toString("utf8"));
+        const next = label ? chained.get(label) : undefined;
+        if (label && next) {
+          chained.delete(label);
+          failures.set(next.route, { kind: next.kind, left: next.left });
+        }
         const armed = label ? failures.get(label) : undefined;
         if (armed && armed.left > 0) {
           armed.left--;
@@ -643,6 +660,9 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     },
     failNext(route, kind, count = 1) {
       failures.set(route, { kind, left: count });
+    },
+    failNextAfter(after, route, kind, count = 1) {
+      chained.set(after, { route, kind, left: count });
     },
     rotateAcceptanceTokens() {
       acceptance = { end: `eyJ.${hex(16)}.end_user`, personal: `eyJ.${hex(16)}.personal_data` };

@@ -18,6 +18,7 @@ import { mismatchOf, WompiGateway } from "@/lib/gateways/wompi/gateway";
 import { recordMismatch } from "@/lib/gateways/wompi/store";
 import { toCents } from "@/lib/gateways/wompi/signatures";
 import { settleApmOrder, settleCardPayment } from "@/lib/payments/settle";
+import { recordOrderPlaced } from "@/lib/payments/service";
 import { log } from "@/lib/http/log";
 
 export interface VerifiedTransactionEvent {
@@ -150,8 +151,8 @@ export const RECONCILE_CARD_AFTER_MS = 60_000;
 export async function reconcileWompiPayments(database: Database, now: Date): Promise<number> {
   const gateway = wompiGateway();
   if (!gateway) return 0;
-  const pending = await database.sql.query<{ id: string; wompi_id: string | null }>(
-    `SELECT p.id, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
+  const pending = await database.sql.query<PendingRow>(
+    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
      WHERE p.status = 'pending' AND (p.method <> 'card' OR p.created_at <= $1)
      ORDER BY p.created_at LIMIT 100`,
     [new Date(now.getTime() - RECONCILE_CARD_AFTER_MS)],
@@ -160,6 +161,7 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
   for (const row of pending) {
     try {
       const tx = await gateway.wompiTransaction({ id: row.wompi_id ?? undefined, reference: row.id });
+      if (tx) await keepOrderReference(database, row, tx, now);
       if (!tx || tx.status === "PENDING") continue;
       const r = await applyWompiTransaction(database, tx, now);
       if (r.applied) n++;
@@ -189,6 +191,48 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
     }
   }
   return n;
+}
+
+interface PendingRow {
+  id: string;
+  method: string;
+  payment_reference: string | null;
+  wompi_id: string | null;
+}
+
+/**
+ * An order whose request died after Wompi created it, before our row got its reference (lib/payments/service.ts
+ * placeOrder): the reference the payer quotes is kept now, and the guest gets the instructions once.
+ */
+async function keepOrderReference(database: Database, row: PendingRow, tx: WompiTransaction, now: Date) {
+  if (row.payment_reference || (row.method !== "cash" && row.method !== "bank_transfer")) return;
+  const reference = row.method === "cash" ? tx.extra.paymentIntentionIdentifier : tx.id;
+  if (reference) await recordOrderPlaced(database.prisma, row.id, reference, now);
+}
+
+/**
+ * The guest's checkout page (and the PSE return) asks before showing a pending Wompi order: what Wompi holds now
+ * is applied to our record (credited once, rejected, or still pending), so the page tells the truth from our
+ * record. Wompi not answering changes nothing: the page shows what we have. No-op with the sandbox.
+ */
+export async function refreshWompiOrder(database: Database, transactionId: string, now: Date): Promise<void> {
+  const gateway = wompiGateway();
+  if (!gateway) return;
+  const rows = await database.sql.query<PendingRow>(
+    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
+     WHERE p.id = $1 AND p.status = 'pending' AND p.method IN ('cash', 'bank_transfer')`,
+    [transactionId],
+  );
+  const row = rows[0];
+  if (!row) return;
+  try {
+    const tx = await gateway.wompiTransaction({ id: row.wompi_id ?? undefined, reference: row.id });
+    if (!tx) return;
+    await keepOrderReference(database, row, tx, now);
+    if (tx.status !== "PENDING") await applyWompiTransaction(database, tx, now);
+  } catch (e) {
+    log.warn("wompi_refresh_failed", { transaction: transactionId, message: String((e as Error)?.message ?? e).slice(0, 200) });
+  }
 }
 
 let applier: WompiEventApplier = applyWompiTransactionEvent;

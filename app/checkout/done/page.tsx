@@ -3,6 +3,7 @@ import { orNull, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { formatMoney } from "@/lib/format";
 import { getCheckout } from "@/lib/payments/service";
+import { refreshWompiOrder } from "@/lib/wompi/apply";
 import { paymentMessages } from "@/lib/payments/messages";
 
 export const metadata: Metadata = { title: "Resultado del pago", robots: { index: false } };
@@ -12,9 +13,11 @@ export const dynamic = "force-dynamic";
 export default async function CheckoutDonePage({ searchParams }: { searchParams: Promise<{ transaction_id?: string }> }) {
   const { transaction_id: id } = await searchParams;
   const { t, locale } = await getDict(paymentMessages);
-  const { db } = await serviceContext();
-  // The status shown is read from the database, not taken from the query string.
-  const tx = id && /^tx_[A-Za-z0-9]{8,64}$/.test(id) ? await orNull(getCheckout(db, id)) : null;
+  const { db, database, now } = await serviceContext();
+  // The status shown is read from the database (after asking Wompi about a pending order), not taken from the query string.
+  const valid = id && /^tx_[A-Za-z0-9]{8,64}$/.test(id) ? id : null;
+  if (valid) await refreshWompiOrder(database, valid, now);
+  const tx = valid ? await orNull(getCheckout(db, valid)) : null;
   const title = !tx
     ? t("checkout.notFound")
     : tx.status === "approved"

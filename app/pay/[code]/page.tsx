@@ -7,7 +7,8 @@ import { LINK_CODE_RE } from "@/lib/links/schema";
 import { formatDate, formatDateTime, formatMoney, cityLabel } from "@/lib/format";
 import { config } from "@/lib/config";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
-import { BANKS, CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
+import { pseBanks } from "@/lib/payments/banks";
 import { PayForm, type ReturnStatus } from "./PayForm";
 
 export const dynamic = "force-dynamic";
@@ -42,6 +43,8 @@ export default async function PayPage({ params, searchParams }: { params: Promis
   const { t, locale } = await getDict(payMessages);
   const { db, now } = await serviceContext();
   const link = LINK_CODE_RE.test(code) ? await publicLinkView(db, code, now) : null;
+  // The PSE banks of the gateway in use (Wompi's list in Wompi mode); Wompi not answering leaves PSE without banks.
+  const banks = link?.status === "active" ? await pseBanks().catch(() => []) : [];
 
   return (
     <main className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
@@ -119,7 +122,7 @@ export default async function PayPage({ params, searchParams }: { params: Promis
                         </div>
                       )
                     }
-                    banks={BANKS}
+                    banks={banks}
                     cashMethods={CASH_METHODS}
                     documentTypes={DOCUMENT_TYPES}
                     personTypes={PERSON_TYPES}

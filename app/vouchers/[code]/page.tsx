@@ -30,6 +30,7 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
     rows.push([t("voucher.paymentReference"), v.payment_reference ?? "—"]);
     if (v.cash_method) rows.push([t("voucher.network"), v.cash_method]);
     if (v.bank) rows.push([t("voucher.bank"), v.bank]);
+    if (v.order_expires_at) rows.push([t("voucher.orderExpires"), formatDateTime(v.order_expires_at, locale)]);
   }
   // The guest sees the reservation as "Reserva" below, and never a link's own secret code (lib/payments/voucher.ts).
   if (v.order_ref) rows.push([t("voucher.order"), v.order_ref]);

@@ -14,12 +14,14 @@ import {
   BANK_TRANSFER_TTL_MS,
   CASH_ORDER_TTL_MS,
   ChargePendingError,
+  OrderRefusedError,
   type ApmOrder,
   type ApmOrderInput,
   type CardChargeInput,
   type CardChargeResult,
   type GatewayPaymentView,
   type PaymentGateway,
+  type PlacedOrderDetails,
   type ReversalResult,
 } from "../payment-gateway";
 import type { WompiClient, WompiError } from "./client";
@@ -165,7 +167,7 @@ export class WompiGateway implements PaymentGateway {
     const tx = await this.createOrder(input, { type: "BANCOLOMBIA_COLLECT" }, (t) => Boolean(t.extra.businessAgreementCode && t.extra.paymentIntentionIdentifier));
     return {
       reference: tx.extra.paymentIntentionIdentifier!,
-      expiresAt: new Date(input.now.getTime() + CASH_ORDER_TTL_MS),
+      expiresAt: input.expiresAt ?? new Date(input.now.getTime() + CASH_ORDER_TTL_MS),
       gatewayRef: tx.id,
       cashCodes: { businessAgreementCode: tx.extra.businessAgreementCode!, paymentIntentionIdentifier: tx.extra.paymentIntentionIdentifier! },
     };
@@ -182,7 +184,18 @@ export class WompiGateway implements PaymentGateway {
       { type: "PSE", user_type: p.personType, user_legal_id_type: p.legalIdType, user_legal_id: p.legalId, financial_institution_code: input.bankCode, payment_description: description },
       (t) => Boolean(t.extra.asyncPaymentUrl),
     );
-    return { reference: tx.id, expiresAt: new Date(input.now.getTime() + BANK_TRANSFER_TTL_MS), gatewayRef: tx.id, checkoutUrl: tx.extra.asyncPaymentUrl };
+    return { reference: tx.id, expiresAt: input.expiresAt ?? new Date(input.now.getTime() + BANK_TRANSFER_TTL_MS), gatewayRef: tx.id, checkoutUrl: tx.extra.asyncPaymentUrl };
+  }
+
+  /** The bank page or the collect codes Wompi gave for our order, from our own record (wompi_transactions.extra). */
+  async orderDetails(paymentRef: string): Promise<PlacedOrderDetails | null> {
+    const local = await localTransaction(await this.opts.database(), paymentRef);
+    if (!local?.extra) return null;
+    const e = local.extra;
+    return {
+      checkoutUrl: e.asyncPaymentUrl,
+      cashCodes: e.businessAgreementCode && e.paymentIntentionIdentifier ? { businessAgreementCode: e.businessAgreementCode, paymentIntentionIdentifier: e.paymentIntentionIdentifier } : undefined,
+    };
   }
 
   async status(paymentRef: string): Promise<"pending" | "approved" | "rejected" | "expired"> {
@@ -307,6 +320,8 @@ export class WompiGateway implements PaymentGateway {
         paymentMethod,
         customerData: { full_name: payer.fullName, phone_number: payer.phone.replace(/[^\d+]/g, ""), legal_id: payer.legalId, legal_id_type: payer.legalIdType },
         redirectUrl: input.redirectUrl,
+        // The order never outlives what it pays; Wompi signs it into the integrity signature (signatures.ts).
+        expirationTime: input.expiresAt?.toISOString(),
       });
       if (created.ok) {
         tx = created.value;
@@ -314,13 +329,20 @@ export class WompiGateway implements PaymentGateway {
       } else {
         tx = await this.afterFailedCreate(db, reference, created.error);
         if (!tx) {
-          if (!created.error.uncertain) await markFailed(db, reference, created.error.message);
+          if (!created.error.uncertain) {
+            // Refused for good (401, 422): nothing exists at Wompi under this reference.
+            await markFailed(db, reference, created.error.message);
+            this.opts.log?.error("wompi_request_refused", { reference, kind: created.error.kind, type: created.error.type, fields: Object.keys(created.error.fields ?? {}) });
+            throw new OrderRefusedError("la pasarela rechazó la orden con los datos del pagador; no se creó ningún cobro");
+          }
           throw new WompiGatewayError(created.error.message);
         }
       }
     }
     const done = await this.pollUntil(db, tx, (t) => ready(t) || t.status !== "PENDING", this.opts.orderPollMs ?? 15_000);
-    if (done.status !== "PENDING" && done.status !== "APPROVED") throw new WompiGatewayError(`Wompi no aceptó la orden (${done.status})`);
+    if (done.status !== "PENDING" && done.status !== "APPROVED") {
+      throw new OrderRefusedError(`la pasarela no aceptó la orden (${done.statusMessage ? clean(done.statusMessage) : done.status}); no se creó ningún cobro`);
+    }
     if (!ready(done)) throw new WompiGatewayError("Wompi no entregó los datos de pago a tiempo");
     return done;
   }

@@ -102,6 +102,8 @@ export interface OrderData {
   cashPoint: string | null;
   bank: string | null;
   reference: string | null;
+  /** Cash through Wompi: the Bancolombia agreement number quoted with the reference (absent otherwise). */
+  agreementCode?: string | null;
   expiresAt: string | null;
   checkin: string | null;
   checkout: string | null;
@@ -127,6 +129,7 @@ const orderInstructions: TemplateDef<OrderData> = {
       ],
       rows: [
         [L(locale, "Valor a pagar", "Amount to pay"), money(d.amount, d.currency, locale)],
+        ...opt(L(locale, "Número de convenio", "Agreement number"), cash ? (d.agreementCode ?? null) : null),
         ...opt(L(locale, "Referencia de pago", "Payment reference"), d.reference),
         ...opt(L(locale, "Punto de pago", "Payment point"), cash ? d.cashPoint : null),
         ...opt(L(locale, "Banco", "Bank"), cash ? null : d.bank),

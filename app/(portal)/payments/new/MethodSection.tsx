@@ -7,7 +7,7 @@ import { paymentMessages } from "@/lib/payments/messages";
 import { formatMoney } from "@/lib/format";
 import { Icon } from "@/components/Icon";
 import { Field, fieldA11y } from "@/components/Form";
-import { BANKS, CASH_METHODS } from "@/lib/money/lookups";
+import { CASH_METHODS, type Lookup } from "@/lib/money/lookups";
 import { Select } from "./Select";
 import { CardNumberInput } from "@/components/CardNumberInput";
 import { CARD_INSTALLMENTS, CARD_MONTHS, cardYears } from "@/components/card-options";
@@ -15,7 +15,7 @@ import { fieldError, type TakePaymentForm, type TakePaymentState } from "./useTa
 
 const INSTALLMENTS = CARD_INSTALLMENTS.map((n) => ({ code: n, name: n }));
 
-export function MethodSection({ state, panel }: { state: TakePaymentState; panel?: React.HTMLAttributes<HTMLElement> }) {
+export function MethodSection({ state, panel, banks }: { state: TakePaymentState; panel?: React.HTMLAttributes<HTMLElement>; banks: Lookup[] }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const { form, tab, parts, busy, error } = state;
@@ -23,7 +23,7 @@ export function MethodSection({ state, panel }: { state: TakePaymentState; panel
   const total = parts ? formatMoney(parts.total, "COP", locale) : "";
   return (
     <section className="card space-y-4 p-5 lg:col-span-2" {...panel}>
-      {tab === "card" ? <CardFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} />}
+      {tab === "card" ? <CardFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} banks={banks} />}
       {errorCount > 0 && form.formState.isSubmitted && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="form-errors">
           {errorCount === 1 ? t("take.fixOne") : t("take.fixMany", { n: errorCount })}
@@ -91,7 +91,7 @@ function CardFields({ form }: { form: TakePaymentForm }) {
 }
 
 /** Cash: the payment network; PSE: the payer's bank. Both may name the page the payer returns to. */
-function OrderFields({ form, bank }: { form: TakePaymentForm; bank: boolean }) {
+function OrderFields({ form, bank, banks }: { form: TakePaymentForm; bank: boolean; banks: Lookup[] }) {
   const t = useDict(paymentMessages);
   const { register } = form;
   const err = fieldError(form);
@@ -102,7 +102,7 @@ function OrderFields({ form, bank }: { form: TakePaymentForm; bank: boolean }) {
         <Field id="bank_code" label={t("take.bank")} error={err("bank_code")}>
           <select {...fieldA11y("bank_code", err("bank_code"))} className="input" {...register("bank_code")}>
             <option value="">{t("take.chooseBank")}</option>
-            {BANKS.map((x) => (
+            {banks.map((x) => (
               <option key={x.code} value={x.code}>
                 {x.name}
               </option>

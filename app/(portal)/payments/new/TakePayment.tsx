@@ -20,7 +20,20 @@ export interface TakePaymentPrefill {
   detail?: string;
 }
 
-export function TakePayment({ hotels, clientIp, prefill = {}, reservation }: { hotels: { id: number; label: string }[]; clientIp: string; prefill?: TakePaymentPrefill; reservation?: string }) {
+export function TakePayment({
+  hotels,
+  clientIp,
+  prefill = {},
+  reservation,
+  banks,
+}: {
+  hotels: { id: number; label: string }[];
+  clientIp: string;
+  prefill?: TakePaymentPrefill;
+  reservation?: string;
+  /** The PSE banks of the gateway in use (lib/payments/banks.ts). */
+  banks: { code: string; name: string }[];
+}) {
   const t = useDict(paymentMessages);
   const state = useTakePayment(clientIp, prefill);
   const { form, tab, chooseTab, parts, result, setResult, submit } = state;
@@ -54,7 +67,7 @@ export function TakePayment({ hotels, clientIp, prefill = {}, reservation }: { h
       </div>
       <OrderSection form={form} tab={tab} parts={parts} hotels={hotels} />
       {/* The method tabs control the right column (card fields, cash network or PSE bank). */}
-      <MethodSection state={state} panel={tabPanelProps("take", tab)} />
+      <MethodSection state={state} panel={tabPanelProps("take", tab)} banks={banks} />
     </form>
   );
 }

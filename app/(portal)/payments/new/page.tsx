@@ -10,6 +10,7 @@ import { cityLabel } from "@/lib/format";
 import { paymentMessages } from "@/lib/payments/messages";
 import { TakePayment, type TakePaymentPrefill } from "./TakePayment";
 import { parseMoneyText } from "@/lib/money/input";
+import { pseBanks } from "@/lib/payments/banks";
 
 export const metadata: Metadata = { title: "Cobrar" };
 
@@ -42,10 +43,12 @@ export default async function TakePaymentPage({ searchParams }: { searchParams: 
   };
   // Cobrar opened from a reservation leads back to it.
   const reservation = /^HB[A-Z2-9]{8}$/.test(one("reservation") ?? "") ? one("reservation") : undefined;
+  // Wompi's bank list with PAYMENT_GATEWAY=wompi; Wompi not answering leaves the PSE picker empty, not the page broken.
+  const banks = await pseBanks().catch(() => []);
   return (
     <div>
       <PageHeader title={t("take.title")} subtitle={t("take.subtitle")} />
-      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} prefill={prefill} reservation={reservation} />
+      <TakePayment hotels={hotels.map((x) => ({ id: x.id, label: `${x.name} · ${cityLabel(x.city)}` }))} clientIp={ip} prefill={prefill} reservation={reservation} banks={banks} />
     </div>
   );
 }
