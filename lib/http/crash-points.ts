@@ -7,6 +7,7 @@ export type CrashPointName =
   | "card:after-record" // the card payment row (pending, with its key) committed; the gateway not called yet
   | "card:after-charge" // the gateway charged; the outcome not recorded yet
   | "order:after-record" // the cash or bank-transfer order row committed; the answer not stored yet
+  | "nequi:after-record" // the Nequi payment row (pending, with its key) committed; Nequi not asked yet
   | "booking:after-commit"; // the reservation committed; the answer not stored yet
 
 function armed(name: CrashPointName): boolean {
