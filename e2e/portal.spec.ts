@@ -139,7 +139,10 @@ test.describe("pay page by keyboard and screen reader", () => {
     await expect(guest.getByRole("tab", { name: "Efectivo" })).toHaveAttribute("aria-selected", "true");
     await expect(guest.getByRole("tabpanel")).toBeVisible();
     await guest.keyboard.press("End");
+    await expect(guest.getByRole("tab", { name: "Nequi" })).toHaveAttribute("aria-selected", "true");
+    await guest.keyboard.press("ArrowLeft");
     await expect(guest.getByRole("tab", { name: "PSE" })).toHaveAttribute("aria-selected", "true");
+    await guest.keyboard.press("End");
     await guest.keyboard.press("ArrowRight");
     await expect(cardTab).toBeFocused();
     await expect(cardTab).toHaveAttribute("aria-selected", "true");

@@ -166,6 +166,7 @@ export const PAYMENT_METHOD_WORDS: Record<string, string> = {
   cash: "Efectivo",
   bank_transfer: "PSE (transferencia bancaria)",
   balance: "Saldo de la agencia",
+  nequi: "Nequi",
 };
 // The one place each status has its Spanish word (capitalised, as in a list's cell; `statusWord` gives it
 // mid-sentence). Pages' dictionaries, CSV exports, refusals and the MCP speech read these.

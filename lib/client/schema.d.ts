@@ -433,10 +433,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pagar un enlace (página del huésped): tarjeta cifrada, efectivo o transferencia
-         * @description `{method: "card", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: "cash"|"bank_transfer", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.
+         * Pagar un enlace (página del huésped): tarjeta cifrada, efectivo, transferencia o Nequi
+         * @description `{method: "card", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: "cash"|"bank_transfer", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`; `{method: "nequi", payment_method: {type: "NEQUI", phone_number}}` responde 202 `pending` mientras el huésped aprueba en su app Nequi; el resultado se consulta en `GET /v2/links/{code}/payments/{transaction_id}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.
          */
         post: operations["postV2LinksCodePay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/links/{code}/payments/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resultado de un pago Nequi o con tarjeta de un enlace (la página del huésped lo consulta mientras espera)
+         * @description Sin sesión: el código del enlace y el id de la transacción son la credencial. Un pago Nequi pendiente se consulta a la pasarela antes de responder: 202 `pending` mientras el huésped no responde en su app; luego approved o declined con el comprobante.
+         */
+        get: operations["getV2LinksCodePaymentsTransactionId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -540,6 +560,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/apms/nequi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pago con Nequi (el pagador lo aprueba en su app)
+         * @description Cuerpo `{order, payment_method: {type: "NEQUI", phone_number}}`; `phone_number` es el celular Nequi del pagador (10 dígitos que empiezan por 3). La transacción se registra antes de pedir el pago y responde **202** `pending` con `status_url` (`GET /v2/apms/transactions/{id}`), que da el resultado cuando el pagador aprueba o rechaza en su app (approved / rejected; una solicitud sin respuesta vence a los 30 minutos). Sandbox: 3991111111 aprueba, 3992222222 rechaza, cualquier otro número termina en error. Un reintento con la misma Idempotency-Key responde la misma transacción, nunca una segunda solicitud. Nequi no tiene devolución automática: un reembolso queda como reembolso manual pendiente (docs/payments.md).
+         */
+        post: operations["postV2ApmsNequi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/apms/banks": {
         parameters: {
             query?: never;
@@ -618,7 +658,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Estado de una transacción */
+        /**
+         * Estado de una transacción
+         * @description Un pago Nequi pendiente se consulta a la pasarela antes de responder: `status` pasa a approved o rejected cuando el pagador responde en su app.
+         */
         get: operations["getV2ApmsTransactionsTransactionId"];
         put?: never;
         post?: never;
@@ -726,8 +769,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reembolsar un pago aprobado con tarjeta o con saldo (total o parcial)
-         * @description `{id}` es el `transaction_id` que lista `GET /v2/payments`. `amount` (número JSON) por defecto es todo lo que queda por reembolsar; los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. La reserva baja su monto pagado; un pago con saldo vuelve al saldo de la agencia; la agencia recibe el webhook `payment.refunded`. Ver docs/payments.md.
+         * Reembolsar un pago aprobado con tarjeta, con saldo o con Nequi (total o parcial)
+         * @description `{id}` es el `transaction_id` que lista `GET /v2/payments`. `amount` (número JSON) por defecto es todo lo que queda por reembolsar; los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. Nequi: se registra como reembolso manual pendiente (`manual_pending`; Nequi no tiene devolución por API). La reserva baja su monto pagado; un pago con saldo vuelve al saldo de la agencia; la agencia recibe el webhook `payment.refunded`. Ver docs/payments.md.
          */
         post: operations["postV2PaymentsIdRefund"];
         delete?: never;
@@ -4451,6 +4494,14 @@ export interface operations {
                         user_type: string;
                         address: string;
                     };
+                } | {
+                    /** @constant */
+                    method: "nequi";
+                    payment_method: {
+                        /** @constant */
+                        type: "NEQUI";
+                        phone_number: string;
+                    };
                 };
             };
         };
@@ -4475,7 +4526,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro */
+            /** @description Pago en verificación (tarjeta que la pasarela no confirmó a tiempo) o Nequi esperando la aprobación del huésped en su app (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4511,6 +4562,72 @@ export interface operations {
             };
             /** @description El enlace ya no admite pagos (pagado, vencido, cancelado, o su agencia fue archivada) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getV2LinksCodePaymentsTransactionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resultado (aprobado o rechazado) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "approved" | "declined";
+                        transaction_id: string;
+                        voucher_url: string;
+                        redirect_url: string | null;
+                        detail?: string;
+                    } | {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        checkout_url: string;
+                    };
+                };
+            };
+            /** @description Aún pendiente */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "pending";
+                        transaction_id: string;
+                        voucher_url: null;
+                        redirect_url: null;
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El enlace o el pago no existen */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4932,6 +5049,122 @@ export interface operations {
             };
         };
     };
+    postV2ApmsNequi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Misma clave y cuerpo en 24 h: misma respuesta sin repetir el trabajo */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: {
+                        ref_name: string;
+                        ref_lastname: string;
+                        ref_number: string;
+                        amount: number;
+                        tax_percent?: number;
+                        service_percent?: number;
+                        hotel_id: number;
+                        detail?: string;
+                        email: string;
+                        phone?: string;
+                        fiscal_number?: string;
+                        ip?: string;
+                    };
+                    payment_method: {
+                        /** @constant */
+                        type: "NEQUI";
+                        /** @description Celular Nequi del pagador: 10 dígitos que empiezan por 3; allí llega la solicitud de pago */
+                        phone_number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Repetición con la misma Idempotency-Key de una transacción ya resuelta (approved o rejected) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                        detail: string;
+                        voucher_url: string | null;
+                        /** @description GET con la misma clave: el estado de la transacción (pending hasta que el pagador responda en Nequi) */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Solicitud enviada: pendiente de la respuesta del pagador en Nequi */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transaction_id: string;
+                        apm_detail_id: number;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
+                        detail: string;
+                        voucher_url: string | null;
+                        /** @description GET con la misma clave: el estado de la transacción (pending hasta que el pagador responda en Nequi) */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El hotel no existe */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La reserva o el enlace ya no admiten el pago */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getV2ApmsBanks: {
         parameters: {
             query?: never;
@@ -5191,7 +5424,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
-                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                         amount: number;
                         currency: string;
                         tax_percent: number;
@@ -5203,6 +5436,7 @@ export interface operations {
                         cash_method: string | null;
                         card_brand: string | null;
                         card_last4: string | null;
+                        nequi_phone: string | null;
                         decline_reason: string | null;
                         checkout_url: string | null;
                         voucher_url: string | null;
@@ -5279,7 +5513,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
-                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                         amount: number;
                         currency: string;
                         tax_percent: number;
@@ -5291,6 +5525,7 @@ export interface operations {
                         cash_method: string | null;
                         card_brand: string | null;
                         card_last4: string | null;
+                        nequi_phone: string | null;
                         decline_reason: string | null;
                         checkout_url: string | null;
                         voucher_url: string | null;
@@ -5369,7 +5604,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
-                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                         amount: number;
                         currency: string;
                         tax_percent: number;
@@ -5381,6 +5616,7 @@ export interface operations {
                         cash_method: string | null;
                         card_brand: string | null;
                         card_last4: string | null;
+                        nequi_phone: string | null;
                         decline_reason: string | null;
                         checkout_url: string | null;
                         voucher_url: string | null;
@@ -5475,7 +5711,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
-                method?: "card" | "cash" | "bank_transfer" | "balance";
+                method?: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                 q?: string;
                 from?: string;
                 to?: string;
@@ -5506,7 +5742,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                             /** @enum {string} */
-                            method: "card" | "cash" | "bank_transfer" | "balance";
+                            method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                             amount: number;
                             currency: string;
                             tax_percent: number;
@@ -5518,6 +5754,7 @@ export interface operations {
                             cash_method: string | null;
                             card_brand: string | null;
                             card_last4: string | null;
+                            nequi_phone: string | null;
                             decline_reason: string | null;
                             checkout_url: string | null;
                             voucher_url: string | null;
@@ -5590,7 +5827,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
-                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                         amount: number;
                         currency: string;
                         tax_percent: number;
@@ -5602,6 +5839,7 @@ export interface operations {
                         cash_method: string | null;
                         card_brand: string | null;
                         card_last4: string | null;
+                        nequi_phone: string | null;
                         decline_reason: string | null;
                         checkout_url: string | null;
                         voucher_url: string | null;
@@ -5774,7 +6012,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "expired" | "cancelled" | "refunded";
                         /** @enum {string} */
-                        method: "card" | "cash" | "bank_transfer" | "balance";
+                        method: "card" | "cash" | "bank_transfer" | "balance" | "nequi";
                         hotel: {
                             id: number;
                             name: string;
@@ -7348,6 +7586,7 @@ export interface operations {
                                 cash: number;
                                 bank_transfer: number;
                                 balance: number;
+                                nequi: number;
                             };
                         };
                         refunds_total: number;

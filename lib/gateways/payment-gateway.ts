@@ -69,6 +69,24 @@ export interface ApmOrder {
 
 export type ApmOutcome = "approved" | "rejected";
 
+/** A Nequi payment request (issue 26): the payer gets a push in the Nequi app and approves or declines it there. */
+export interface NequiInput {
+  /** Our transaction id: the reference at the gateway and the idempotency key of the request. */
+  transactionId: string;
+  amount: string;
+  currency: string;
+  /** The payer's Nequi number: 10 digits starting with 3. */
+  phone: string;
+  /** Wompi requires an e-mail (the payer's, else WOMPI_CUSTOMER_EMAIL); the sandbox ignores it. */
+  payer: { email: string | null; fullName: string };
+}
+
+/** The request was sent (pending in the app), or refused before anything could be charged. */
+export type NequiStart = { status: "pending"; gatewayRef: string | null } | { status: "declined"; code: string; reason: string };
+
+/** What became of a Nequi payment request. `declined` covers the payer's refusal and a gateway error (nothing charged). */
+export type NequiOutcome = { status: "pending" } | { status: "approved"; gatewayRef: string } | { status: "declined"; code: string; reason: string };
+
 /**
  * The answer to a void or refund: done, or refused by the gateway (with its reason). `manual`: the gateway will
  * never do it by API (Wompi: PSE, Nequi, cash, a partial card refund, a card past its void window); the money
@@ -147,6 +165,13 @@ export interface PaymentGateway {
   simulate?(reference: string, outcome: ApmOutcome): Promise<ApmOutcome>;
   /** What the gateway knows of a payment by our transaction id; null when it never saw it (Wompi; design for phase 2). */
   lookup?(paymentRef: string): Promise<GatewayPaymentView | null>;
+  /**
+   * Nequi: asks the payer's Nequi app for the payment. Never charges twice for one transaction id; the outcome comes
+   * later (nequiOutcome, or Wompi's event). Throws when the gateway could not be asked (the payment stays pending).
+   */
+  startNequi?(input: NequiInput): Promise<NequiStart>;
+  /** What became of the Nequi payment request with our transaction id; null when the gateway never saw it. */
+  nequiOutcome?(paymentRef: string): Promise<NequiOutcome | null>;
   /** The banks a PSE payer may choose (Wompi: GET /pse/financial_institutions, cached). */
   banks?(): Promise<Array<{ code: string; name: string }>>;
   /** What the gateway recorded of an order placed under our transaction id (null: nothing recorded). */
@@ -157,3 +182,5 @@ export interface PaymentGateway {
 export const CASH_ORDER_TTL_MS = 72 * 60 * 60 * 1000;
 /** A bank transfer not finished at the bank in this time is abandoned. */
 export const BANK_TRANSFER_TTL_MS = 2 * 60 * 60 * 1000;
+/** A Nequi payment request not answered in the app in this time is abandoned (expired by the payment-orders job). */
+export const NEQUI_TTL_MS = 30 * 60 * 1000;

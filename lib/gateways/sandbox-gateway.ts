@@ -4,6 +4,9 @@
 import crypto from "node:crypto";
 import { getDatabase } from "@/lib/db";
 import {
+  type NequiInput,
+  type NequiOutcome,
+  type NequiStart,
   BANK_TRANSFER_TTL_MS,
   CASH_ORDER_TTL_MS,
   type ApmOrder,
@@ -19,6 +22,14 @@ export const SANDBOX_DECLINES: Record<string, { code: string; reason: string }> 
   "4000000000000069": { code: "expired_card", reason: "la tarjeta está vencida" },
   "4000000000000127": { code: "incorrect_cvc", reason: "el código de seguridad (CVV) es incorrecto" },
 };
+
+/**
+ * Nequi in the sandbox, as Wompi's sandbox: 3991111111 approves, 3992222222 declines, any other number ends in an
+ * error. The sandbox payer answers at once: the request is pending until its outcome is first asked for.
+ */
+export const SANDBOX_NEQUI: Record<string, "approved" | "declined"> = { "3991111111": "approved", "3992222222": "declined" };
+const NEQUI_DECLINED = "declined|el pago fue rechazado en la app Nequi";
+const NEQUI_ERROR = "gateway_error|Nequi no pudo procesar el pago (el número no tiene una cuenta Nequi activa); no se realizó ningún cargo";
 
 const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join("");
 
@@ -97,6 +108,21 @@ export class SandboxGateway implements PaymentGateway {
   async createBankTransferOrder({ now, expiresAt }: { now: Date; expiresAt?: Date }): Promise<ApmOrder> {
     // PSE identifies a transfer by its CUS (código único de seguimiento).
     return { reference: `CUS${digits(9)}`, expiresAt: expiresAt ?? new Date(now.getTime() + BANK_TRANSFER_TTL_MS) };
+  }
+
+  async startNequi(input: NequiInput): Promise<NequiStart> {
+    const outcome = SANDBOX_NEQUI[input.phone];
+    const row =
+      outcome === "approved"
+        ? await recordOnce("charge", input.transactionId, `nequi:${input.transactionId}`, input.amount, "approved", `NEQ${digits(10)}`)
+        : await recordOnce("charge", input.transactionId, `nequi:${input.transactionId}`, input.amount, "declined", outcome === "declined" ? NEQUI_DECLINED : NEQUI_ERROR);
+    return { status: "pending", gatewayRef: row.result === "approved" ? row.detail : null };
+  }
+
+  async nequiOutcome(paymentRef: string): Promise<NequiOutcome | null> {
+    const charge = await this.findCharge(`nequi:${paymentRef}`);
+    if (!charge) return null;
+    return charge.approved ? { status: "approved", gatewayRef: charge.authorizationCode } : { status: "declined", code: charge.code, reason: charge.reason };
   }
 
   async simulate(_reference: string, outcome: "approved" | "rejected") {

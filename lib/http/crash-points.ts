@@ -8,6 +8,7 @@ export type CrashPointName =
   | "card:after-charge" // the gateway charged; the outcome not recorded yet
   | "order:after-record" // the cash or bank-transfer order row committed; not placed at the gateway yet
   | "order:after-place" // the gateway placed the order; its reference not recorded yet
+  | "nequi:after-record" // the Nequi payment row (pending, with its key) committed; Nequi not asked yet
   | "booking:after-commit"; // the reservation committed; the answer not stored yet
 
 function armed(name: CrashPointName): boolean {

@@ -4,7 +4,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
-import { answerRecordedOrder, cardPaymentOutcome, createApmOrder, earlierPayment, LINK_AGENCY_ARCHIVED, payByCard, type CardPaymentResult } from "@/lib/payments/service";
+import { answerRecordedOrder, cardPaymentOutcome, createApmOrder, earlierPayment, freshNequi, LINK_AGENCY_ARCHIVED, payByCard, payByNequi, type CardPaymentResult } from "@/lib/payments/service";
+import { voucherPath } from "@/lib/money/voucher-code";
 import type { EffectKey } from "@/lib/http/effect-key";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { effectiveStatus } from "./service";
@@ -27,13 +28,49 @@ function cardAnswer(link: { code: string; successUrl: string | null; failureUrl:
   };
 }
 
+const NEQUI_WAITING = "Aprueba el pago en tu app Nequi; esta página muestra el resultado en cuanto respondas";
+
+/** A Nequi payment of a link as the guest page reads it: pending (202) while the payer decides, then approved or declined. */
+function nequiLinkAnswer(
+  link: { code: string; successUrl: string | null; failureUrl: string | null },
+  t: { id: string; status: string; declineReason: string | null; voucher?: { code: string } | null },
+) {
+  if (t.status === "pending") return new RawResponse(202, { status: "pending" as const, transaction_id: t.id, voucher_url: null, redirect_url: null, detail: NEQUI_WAITING });
+  const approved = t.status === "approved";
+  const target = approved ? link.successUrl : link.failureUrl;
+  return {
+    status: approved ? ("approved" as const) : ("declined" as const),
+    transaction_id: t.id,
+    voucher_url: t.voucher ? voucherPath(t.voucher.code) : "",
+    redirect_url: target ? returnUrl(target, { code: link.code, transaction_id: t.id, status: approved ? "approved" : "declined" }) : null,
+    ...(approved ? {} : { detail: t.declineReason ?? "el pago no se completó" }),
+  };
+}
+
+/**
+ * GET /v2/links/{code}/payments/{transaction_id}: what became of a Nequi (or card) payment of this link, for the
+ * guest page's poll. Public: the link's code and the transaction id together are the credential. A pending Nequi
+ * payment asks the gateway first.
+ */
+export async function linkPaymentStatus(db: PrismaClient, code: string, transactionId: string, now: Date) {
+  const link = await db.paymentLink.findUnique({ where: { code }, select: { id: true, code: true, successUrl: true, failureUrl: true } });
+  const find = () => db.paymentTransaction.findUnique({ where: { id: transactionId }, include: { voucher: { select: { code: true } } } });
+  let t = link ? await find() : null;
+  if (!link || !t || t.linkId !== link.id || (t.method !== "nequi" && t.method !== "card")) throw notFound("El pago no existe");
+  if (await freshNequi(db, t, now)) t = (await find())!;
+  return t.method === "nequi" ? nequiLinkAnswer(link, t) : cardAnswer(link, cardPaymentOutcome(t));
+}
+
 export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
   const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
   if (!link) throw notFound("El enlace de pago no existe");
   // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
   // link): answer from it before the link's state, which that payment may have changed.
   const earlier = await earlierPayment(db, effectKey);
-  if (earlier && earlier.linkId === link.id) return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : answerRecordedOrder(db, earlier, now);
+  if (earlier && earlier.linkId === link.id) {
+    if (earlier.method === "nequi") return nequiLinkAnswer(link, earlier);
+    return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : answerRecordedOrder(db, earlier, now);
+  }
   // An archived agency collects nothing (checked again in the payment's own transaction, lib/payments/service.ts).
   if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw conflict(LINK_AGENCY_ARCHIVED);
   const status = effectiveStatus(link, now);
@@ -63,6 +100,13 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
     const result = await payByCard(ctx, { order: { ...order, installments: body.installments }, card_item: body.card_item }, { linkId: link.id, agencyId: link.agencyId });
     if (result.status !== "pending") void kickDeliveries();
     return cardAnswer(link, result);
+  }
+
+  if (body.method === "nequi") {
+    const r = await payByNequi(ctx, { order: { ...order, detail: order.detail, email: link.email }, payment_method: body.payment_method }, { linkId: link.id, agencyId: link.agencyId });
+    if (r.status !== "pending") void kickDeliveries();
+    const t = await db.paymentTransaction.findUniqueOrThrow({ where: { id: r.transaction_id }, include: { voucher: { select: { code: true } } } });
+    return nequiLinkAnswer(link, t);
   }
 
   const responseUrl = `${config().publicBaseUrl}/pay/${link.code}`;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { clientIp } from "@/lib/auth/client-ip";
 import { defineRoute } from "@/lib/http/route";
-import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkSummary, listLinksQuery, payLinkBody, payLinkPending, payLinkResponse } from "./schema";
+import { createLinkBody, createLinkResponse, linkCodeParam, linkDetail, linkPaymentParams, linkSummary, listLinksQuery, payLinkBody, payLinkPending, payLinkResponse } from "./schema";
 import { cancelLink, createLink, getLink, listLinks } from "./service";
 import { isIP } from "node:net";
-import { payLink } from "./pay";
+import { linkPaymentStatus, payLink } from "./pay";
 import { sendLinkByEmail } from "@/lib/mail/service";
 
 const TAGS = ["Enlaces de pago"];
@@ -56,16 +56,17 @@ export const linkRoutes = [
     method: "POST",
     path: "/v2/links/{code}/pay",
     access: "public",
-    summary: "Pagar un enlace (página del huésped): tarjeta cifrada, efectivo o transferencia",
+    summary: "Pagar un enlace (página del huésped): tarjeta cifrada, efectivo, transferencia o Nequi",
     description:
-      "`{method: \"card\", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: \"cash\"|\"bank_transfer\", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.",
+      "`{method: \"card\", card_item}` (campos cifrados como en 4.9) responde `{status, transaction_id, voucher_url, redirect_url}`; `{method: \"cash\"|\"bank_transfer\", ...}` responde `{transaction_id, apm_detail_id, checkout_url}`; " +
+      "`{method: \"nequi\", payment_method: {type: \"NEQUI\", phone_number}}` responde 202 `pending` mientras el huésped aprueba en su app Nequi; el resultado se consulta en `GET /v2/links/{code}/payments/{transaction_id}`. Un enlace pagado, vencido o cancelado responde 409. Cada intento notifica a `temp_webhook_url`.",
     tags: TAGS,
     params: linkCodeParam,
     body: payLinkBody,
     idempotent: true,
     responses: [
       { status: 200, description: "Resultado del intento (tarjeta aprobada o rechazada; efectivo o transferencia: el checkout)", schema: payLinkResponse },
-      { status: 202, description: "Pago en verificación: la pasarela no confirmó a tiempo; el trabajo payment-reconcile lo resuelve (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: payLinkPending },
+      { status: 202, description: "Pago en verificación (tarjeta que la pasarela no confirmó a tiempo) o Nequi esperando la aprobación del huésped en su app (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: payLinkPending },
       { status: 409, description: "El enlace ya no admite pagos (pagado, vencido, cancelado, o su agencia fue archivada)" },
     ],
     handler({ db, params, body, clock, req, effectKey }) {
@@ -73,6 +74,21 @@ export const linkRoutes = [
       const ip = clientIp(req);
       return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now(), effectKey);
     },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v2/links/{code}/payments/{transaction_id}",
+    access: "public",
+    summary: "Resultado de un pago Nequi o con tarjeta de un enlace (la página del huésped lo consulta mientras espera)",
+    description: "Sin sesión: el código del enlace y el id de la transacción son la credencial. Un pago Nequi pendiente se consulta a la pasarela antes de responder: 202 `pending` mientras el huésped no responde en su app; luego approved o declined con el comprobante.",
+    tags: TAGS,
+    params: linkPaymentParams,
+    responses: [
+      { status: 200, description: "Resultado (aprobado o rechazado)", schema: payLinkResponse },
+      { status: 202, description: "Aún pendiente", schema: payLinkPending },
+      { status: 404, description: "El enlace o el pago no existen" },
+    ],
+    handler: ({ db, params, clock }) => linkPaymentStatus(db, params.code, params.transaction_id, clock.now()),
   }),
   defineRoute({
     method: "POST",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_AMOUNT, MAX_DB_ID, MAX_PAGE, maxAmountMessage, maxIdMessage, maxPageMessage, notAbove } from "@/lib/http/limits";
 import { isIsoDate } from "@/lib/time";
 import { httpUrl, listCode, text, typeError } from "@/lib/http/zod-helpers";
-import { bankCode, cardItemSchema } from "@/lib/payments/schema";
+import { bankCode, cardItemSchema, nequiPhone } from "@/lib/payments/schema";
 import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 
 export const LINK_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -109,8 +109,10 @@ export const payLinkBody = z.discriminatedUnion(
     }),
     z.object({ method: z.literal("cash"), payment_type: listCode(CASH_METHODS, "/api/v2/apms/cash-methods"), payer }),
     z.object({ method: z.literal("bank_transfer"), bank_code: bankCode, payer }),
+    // Issue 26: the guest approves in the Nequi app; the answer is 202 pending and the page asks the payment's status.
+    z.object({ method: z.literal("nequi"), payment_method: z.object({ type: z.literal("NEQUI", { error: 'debe ser "NEQUI"' }), phone_number: nequiPhone }) }),
   ],
-  { error: "method: debe ser card, cash o bank_transfer" },
+  { error: "method: debe ser card, cash, bank_transfer o nequi" },
 );
 export type PayLinkBody = z.output<typeof payLinkBody>;
 
@@ -119,5 +121,10 @@ export const payLinkResponse = z.union([
   z.object({ transaction_id: z.string(), apm_detail_id: z.number(), checkout_url: z.string() }),
 ]);
 
-/** 202: a card charge the gateway did not confirm in time (payment-reconcile settles it, docs/payments.md). */
+export const linkPaymentParams = z.object({
+  code: z.string().regex(LINK_CODE_RE, "no es un código de enlace válido"),
+  transaction_id: z.string().regex(/^tx_[A-Za-z0-9]{8,64}$/, "no es un identificador de transacción válido"),
+});
+
+/** 202: a card charge the gateway did not confirm in time, or a Nequi payment waiting for the payer (docs/payments.md). */
 export const payLinkPending = z.object({ status: z.literal("pending"), transaction_id: z.string(), voucher_url: z.null(), redirect_url: z.null(), detail: z.string() });

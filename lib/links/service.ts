@@ -250,7 +250,9 @@ export async function publicLinkView(db: PrismaClient, code: string, now: Date) 
   const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true, isArchived: true } } } });
   if (!l) return null;
   const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
-  const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
+  const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: { in: ["cash", "bank_transfer"] }, expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
+  // A Nequi payment still waiting for the guest's answer: the page goes back to waiting for it instead of asking again.
+  const nequi = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: "nequi", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" }, select: { id: true, nequiPhone: true } });
   return {
     code: l.code,
     status: effectiveStatus(l, now),
@@ -268,6 +270,7 @@ export async function publicLinkView(db: PrismaClient, code: string, now: Date) 
     voucherUrl: paid?.voucher ? `/v2/vouchers/${paid.voucher.code}` : null,
     cardLast4: paid?.cardLast4 ?? null,
     pendingCheckout: pending ? { transactionId: pending.id, method: pending.method } : null,
+    pendingNequi: nequi ? { transactionId: nequi.id, phone: nequi.nequiPhone ?? "" } : null,
     successUrl: l.successUrl,
     failureUrl: l.failureUrl,
   };

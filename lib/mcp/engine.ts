@@ -16,6 +16,7 @@ import { errorData, parseParams, parseWith } from "@/lib/http/steps";
 import { inventoryRoutes } from "@/lib/inventory/routes";
 import { reservationRoutes } from "@/lib/reservations/routes";
 import { linkRoutes } from "@/lib/links/routes";
+import { paymentRoutes } from "@/lib/payments/routes";
 import { tools, type ToolDef, type ToolEnv } from "./tools";
 import { describeSchema, labelDetail } from "./fields";
 
@@ -31,7 +32,7 @@ export interface McpContext {
   apiBase: string;
 }
 
-const candidates = (): AnyRoute[] => [...inventoryRoutes, ...reservationRoutes, ...linkRoutes];
+const candidates = (): AnyRoute[] => [...inventoryRoutes, ...reservationRoutes, ...linkRoutes, ...paymentRoutes];
 
 /** The REST route a tool mirrors; a tool without one is a programming error caught by the unit tests. */
 export function twinOf(tool: ToolDef): AnyRoute {

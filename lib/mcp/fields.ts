@@ -51,6 +51,12 @@ const FIELDS: Record<string, Field> = {
   code: { label: "código del enlace", description: "Código del enlace de pago (el final de su URL /pay/...)." },
   idempotency_key: { label: "clave de idempotencia", description: "Opcional: la misma clave con los mismos datos en 24 h devuelve la misma respuesta sin repetir la operación (como la cabecera Idempotency-Key)." },
   ccData: { label: "datos de tarjeta", description: "No se aceptan por este canal." },
+  ref_name: { label: "nombre del pagador", description: "Nombre de quien paga." },
+  ref_lastname: { label: "apellido del pagador", description: "Apellido de quien paga." },
+  ref_number: { label: "referencia", description: "Código de la reserva (chatbot_id) que se paga, o su propia referencia del cobro." },
+  detail: { label: "detalle", description: "Opcional: qué se paga (máximo 255 caracteres)." },
+  phone_number: { label: "celular Nequi", description: "Celular Nequi del pagador: 10 dígitos que empiezan por 3, sin espacios ni +57 (3001234567). Allí llega la solicitud de pago." },
+  transaction_id: { label: "transacción", description: "Id de la transacción (tx_...), como lo devolvió el cobro." },
 };
 
 /** Where a field means something else inside a body ("reservation.city" is where the guest lives). */

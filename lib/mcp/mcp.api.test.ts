@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
-import { agencyWithKey, createUser } from "@/lib/testing/factories";
+import { agencyWithKey, createHotel, createUser } from "@/lib/testing/factories";
 import { apiClient } from "@/lib/testing/client";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
@@ -78,7 +78,7 @@ describe("MCP at /api/mcp", () => {
     const { tools } = await client.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(Object.keys(byName).sort()).toEqual(
-      ["cancel_reservation", "create_payment_link", "create_reservation", "get_payment_link", "get_reservation", "list_cities", "search_city_availability", "search_hotel_availability", "update_guest"].sort(),
+      ["cancel_reservation", "create_payment_link", "create_reservation", "get_payment", "get_payment_link", "get_reservation", "list_cities", "request_nequi_payment", "search_city_availability", "search_hotel_availability", "update_guest"].sort(),
     );
     for (const t of tools) {
       expect(t.description).toMatch(/[áéíóúñ]|\b(de|la|el)\b/);
@@ -306,6 +306,33 @@ describe("MCP at /api/mcp", () => {
     const foreign = await call(await connect(other.key), "create_payment_link", { ...args, agency_id: agency.id, idempotency_key: undefined });
     expect(foreign.isError).toBe(true);
     expect(foreign.structuredContent).toMatchObject({ code: "403" });
+  });
+
+  it("charges with Nequi (issue 26): pending, then get_payment says approved; a bad number changes nothing; the key replays", async () => {
+    const { key, agency } = await agencyWithKey(api.db.prisma);
+    const hotel = await createHotel(api.db.prisma);
+    const client = await connect(key);
+    const args = { phone_number: "3991111111", hotel_id: hotel.id, amount: 180000, ref_name: "Laura", ref_lastname: "Gómez", ref_number: "MCP-NEQUI-1", email: "laura.gomez@example.co", idempotency_key: "mcp-nequi-0001" };
+    const asked = await call(client, "request_nequi_payment", args);
+    expect(asked.isError).toBeFalsy();
+    expect(asked.structuredContent).toMatchObject({ status: "pending", status_url: expect.stringMatching(/^\/api\/v2\/apms\/transactions\/tx_/) });
+    expect(text(asked)).toBe(`Envié la solicitud de pago por $ 180.000 al Nequi +57 399 111 1111. El pagador debe aprobarla en su app Nequi; consulte el resultado con get_payment (transacción ${asked.structuredContent.transaction_id}).`);
+    const id = asked.structuredContent.transaction_id as string;
+    const row = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ method: "nequi", agencyId: agency.id, nequiPhone: "3991111111" });
+
+    const done = await call(client, "get_payment", { transaction_id: id });
+    expect(done.structuredContent).toMatchObject({ status: "approved", method: "nequi" });
+    expect(text(done)).toMatch(/^El pago tx_\w+ de \$ 180\.000 por Nequi \(\+57 399 111 1111\) fue aprobado\. Comprobante: \/v2\/vouchers\//);
+    // The same key again: the same payment, now approved; still one row.
+    const again = await call(client, "request_nequi_payment", args);
+    expect(again.structuredContent).toMatchObject({ transaction_id: id, status: "approved" });
+    expect(await api.db.prisma.paymentTransaction.count({ where: { refNumber: "MCP-NEQUI-1" } })).toBe(1);
+
+    const bad = await call(client, "request_nequi_payment", { ...args, phone_number: "+57 399 111 1111", ref_number: "MCP-NEQUI-BAD", idempotency_key: undefined });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain("phone_number (celular Nequi): debe ser un celular colombiano de 10 dígitos que empiece por 3");
+    expect(await api.db.prisma.paymentTransaction.count({ where: { refNumber: "MCP-NEQUI-BAD" } })).toBe(0);
   });
 
   it("updates the guest and cancels through the REST rules", async () => {

@@ -12,6 +12,7 @@ export const INSTRUCTIONS = [
   "Herramientas de HotelPay para reservar hoteles en Colombia y cobrarlas con un enlace de pago, en nombre de la agencia dueña de la clave API.",
   "Flujo habitual: search_city_availability (o search_hotel_availability si ya sabe el hotel) -> create_reservation con el roomId y el rateId del producto elegido -> create_payment_link con reservation_code y amount igual a lo que falta por pagar -> envíe la url del enlace al huésped -> get_payment_link para saber si ya pagó.",
   "Fechas AAAA-MM-DD (hora de Bogotá). Nunca pida ni envíe datos de tarjeta: el huésped paga en la página del enlace.",
+  "Si el huésped prefiere Nequi: request_nequi_payment con su celular Nequi (10 dígitos que empiezan por 3); el huésped aprueba en su app y get_payment dice si ya pagó.",
   "Para operaciones que crean algo, envíe idempotency_key (una por operación) y repítala si reintenta: no se reserva ni se cobra dos veces.",
   "Cada resultado trae un texto corto en español para leer al huésped y structuredContent con la respuesta completa del API REST.",
 ].join("\n");

@@ -13,7 +13,8 @@ import { bookingIdParam, hotelIdParam, reservationInput, updateReservationBody }
 import { createLinkBody, linkCodeParam } from "@/lib/links/schema";
 import { getReservation } from "@/lib/reservations/service";
 import { getLink } from "@/lib/links/service";
-import { cityLabel } from "@/lib/format";
+import { nequiMethodSchema, nequiOrderSchema, transactionIdParam } from "@/lib/payments/schema";
+import { cityLabel, formatPhone, PAYMENT_STATUS_WORDS, statusWord } from "@/lib/format";
 import { normalizeCity } from "@/lib/text/city";
 import { addDays } from "@/lib/time";
 import { day, instant, linkStatus, list, money, party, plural, reservationStatus } from "./speech";
@@ -134,6 +135,18 @@ async function sayLink(code: string, env: ToolEnv, created: boolean): Promise<st
   if (l.status === "paid") return `El enlace de ${amount} para ${l.guest_name} está ${status}${l.paid_at ? ` desde el ${instant(l.paid_at)}` : ""}.`;
   if (l.status === "active") return `El enlace de ${amount} para ${l.guest_name} está ${status} hasta el ${instant(l.expires_at)}; todavía no se ha pagado.${l.attempts.length ? ` Lleva ${plural(l.attempts.length, "intento de pago", "intentos de pago")}.` : ""} Enlace: ${l.url}`;
   return `El enlace de ${amount} para ${l.guest_name} está ${status}; ya no acepta pagos. Puedo crear uno nuevo.`;
+}
+
+type NequiAnswer = { transaction_id: string; status: string; detail: string; voucher_url: string | null };
+type TransactionAnswer = { transaction_id: string; status: string; method: string; amount: number; currency: string; nequi_phone: string | null; decline_reason: string | null; voucher_url: string | null };
+
+/** A payment as read aloud: what it is, its state and what to do next. */
+function sayPayment(t: { transaction_id: string; status: string; amount: number; currency: string; nequi_phone: string | null; decline_reason: string | null; voucher_url: string | null }): string {
+  const where = t.nequi_phone ? ` por Nequi (${formatPhone(t.nequi_phone)})` : "";
+  const head = `El pago ${t.transaction_id} de ${money(t.amount, t.currency)}${where}`;
+  if (t.status === "pending") return `${head} sigue pendiente: el pagador aún no lo aprueba en su app. Consulte de nuevo en unos segundos.`;
+  if (t.status === "approved") return `${head} fue aprobado.${t.voucher_url ? ` Comprobante: ${t.voucher_url}` : ""}`;
+  return `${head} está ${statusWord(PAYMENT_STATUS_WORDS, t.status)}${t.decline_reason ? `: ${t.decline_reason}` : ""}. Puede intentarlo de nuevo con otro número o enviar un enlace de pago.`;
 }
 
 const GUEST_FIELDS: Record<string, string> = { email: "correo", firstName: "nombre", lastName: "apellido", telephone: "teléfono" };
@@ -290,6 +303,47 @@ export const tools: ToolDef[] = [
       return { body };
     },
     say: (body, _i, env) => sayLink((body as { code: string }).code, env, true),
+  },
+  {
+    name: "request_nequi_payment",
+    title: "Cobrar con Nequi",
+    description:
+      "Envía una solicitud de pago a la app Nequi del pagador (celular de 10 dígitos que empieza por 3); el pagador la aprueba o la rechaza en su app. Responde pending con transaction_id: siga el resultado con get_payment. Para cobrar una reserva, ref_number es su código (chatbot_id) y amount lo que falta por pagar (número JSON). Nunca repite el cobro con la misma idempotency_key.",
+    route: { method: "POST", path: "/v2/apms/nequi" },
+    input: z.object({
+      phone_number: nequiMethodSchema.shape.phone_number,
+      hotel_id: nequiOrderSchema.shape.hotel_id,
+      amount: nequiOrderSchema.shape.amount.meta({ description: "Valor a cobrar en COP, número JSON con hasta dos decimales (640000)." }),
+      ref_name: nequiOrderSchema.shape.ref_name,
+      ref_lastname: nequiOrderSchema.shape.ref_lastname,
+      ref_number: nequiOrderSchema.shape.ref_number,
+      email: nequiOrderSchema.shape.email.meta({ description: "Correo de quien paga (Nequi le envía allí el recibo)." }),
+      detail: nequiOrderSchema.shape.detail,
+      idempotency_key: idempotencyKey,
+    }),
+    annotations: { title: "Cobrar con Nequi", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    toRest(a) {
+      const order = without(a, "phone_number", "idempotency_key");
+      return { body: { order, payment_method: { type: "NEQUI", phone_number: a.phone_number } } };
+    },
+    say(body, input) {
+      const b = body as NequiAnswer;
+      const phone = formatPhone(String((input.body as { payment_method: { phone_number: string } }).payment_method.phone_number));
+      const amount = money((input.body as { order: { amount: number } }).order.amount);
+      if (b.status === "pending") return `Envié la solicitud de pago por ${amount} al Nequi ${phone}. El pagador debe aprobarla en su app Nequi; consulte el resultado con get_payment (transacción ${b.transaction_id}).`;
+      if (b.status === "approved") return `El pago por ${amount} con Nequi ${phone} ya fue aprobado (transacción ${b.transaction_id}).`;
+      return `El pago por ${amount} con Nequi ${phone} no se completó: ${b.detail.charAt(0).toLowerCase()}${b.detail.slice(1)}.`;
+    },
+  },
+  {
+    name: "get_payment",
+    title: "Consultar un pago",
+    description: "Estado de un pago de su agencia por su transaction_id (p. ej. el de request_nequi_payment): pendiente, aprobado o rechazado, con el motivo y el comprobante.",
+    route: { method: "GET", path: "/v2/apms/transactions/{transaction_id}" },
+    input: z.object({ transaction_id: transactionIdParam.shape.transaction_id }),
+    annotations: { title: "Consultar un pago", readOnlyHint: true, openWorldHint: true },
+    toRest: (a) => ({ params: { transaction_id: a.transaction_id } }),
+    say: (body) => sayPayment(body as TransactionAnswer),
   },
   {
     name: "get_payment_link",

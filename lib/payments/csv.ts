@@ -6,7 +6,7 @@ import type { ListQuery } from "@/lib/payments/schema";
 import { paymentStatusLabel } from "@/lib/format";
 import { allPages, amountCell, csvLine, csvResponse, dateTimeCell, textCell } from "@/lib/http/csv";
 
-const METHOD_ES: Record<string, string> = { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo precargado" };
+const METHOD_ES: Record<string, string> = { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo precargado", nequi: "Nequi" };
 
 export async function paymentsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
   const where = paymentWhere(principal, q);

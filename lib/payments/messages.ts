@@ -3,7 +3,7 @@ import { defineMessages } from "@/lib/i18n";
 import { PAYMENT_STATUS_WORDS } from "@/lib/format";
 const es = {
   status: PAYMENT_STATUS_WORDS,
-  method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado" },
+  method: { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo prepagado", nequi: "Nequi" },
   list: {
     title: "Pagos",
     subtitle: "Cobros con tarjeta, efectivo y transferencia de su agencia",
@@ -51,6 +51,13 @@ const es = {
     tabCard: "Tarjeta de crédito",
     tabCash: "Efectivo",
     tabBank: "Transferencia PSE",
+    tabNequi: "Nequi",
+    nequiPhone: "Celular Nequi del pagador",
+    nequiHint: "El pagador recibe una notificación en su app Nequi y aprueba el pago allí.",
+    sandboxNequi: "Sandbox: 3991111111 aprueba; 3992222222 se rechaza; cualquier otro número termina en error.",
+    payNequi: "Cobrar {amount} con Nequi",
+    nequiWaiting: "Esperando que el pagador apruebe en su app Nequi…",
+    nequiWaitingHint: "Se envió la solicitud al Nequi {phone}. Esta página muestra el resultado en cuanto el pagador responda; no cobre de nuevo.",
     order: "Pedido",
     hotel: "Hotel",
     chooseHotel: "Elija el hotel",
@@ -230,7 +237,7 @@ const es = {
 
 const en = {
   status: { pending: "Pending", approved: "Approved", rejected: "Declined", expired: "Expired", cancelled: "Cancelled", refunded: "Refunded (not applied)" },
-  method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer (PSE)", balance: "Prepaid balance" },
+  method: { card: "Card", cash: "Cash", bank_transfer: "Bank transfer (PSE)", balance: "Prepaid balance", nequi: "Nequi" },
   list: {
     title: "Payments",
     subtitle: "Card, cash and bank-transfer payments of your agency",
@@ -278,6 +285,13 @@ const en = {
     tabCard: "Credit card",
     tabCash: "Cash",
     tabBank: "PSE transfer",
+    tabNequi: "Nequi",
+    nequiPhone: "Payer's Nequi mobile number",
+    nequiHint: "The payer gets a notification in the Nequi app and approves the payment there.",
+    sandboxNequi: "Sandbox: 3991111111 approves; 3992222222 is declined; any other number ends in an error.",
+    payNequi: "Charge {amount} with Nequi",
+    nequiWaiting: "Waiting for the payer to approve in the Nequi app…",
+    nequiWaitingHint: "The request went to Nequi {phone}. This page shows the result as soon as the payer answers; do not charge again.",
     order: "Order",
     hotel: "Hotel",
     chooseHotel: "Choose the hotel",

@@ -19,6 +19,8 @@ import {
   cashBody,
   listQuery,
   lookupList,
+  nequiBody,
+  nequiResult,
   paymentDetail,
   paymentIdParam,
   refundBody,
@@ -30,7 +32,7 @@ import {
   voucherCodeParam,
   voucherQuery,
 } from "./schema";
-import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getPaymentDetail, getTransaction, listPayments, payByCard } from "./service";
+import { assertTransactionVisible, completeApmOrder, createApmOrder, getCheckout, getPaymentDetail, getTransaction, listPayments, payByCard, payByNequi } from "./service";
 import { refundPayment } from "./refunds";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 import { paymentsCsv } from "@/lib/payments/csv";
@@ -131,6 +133,31 @@ export const paymentRoutes = [
     ],
     handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "bank_transfer", body }),
   }),
+  defineRoute({
+    method: "POST",
+    path: "/v2/apms/nequi",
+    access: PAYERS,
+    summary: "Pago con Nequi (el pagador lo aprueba en su app)",
+    description:
+      "Cuerpo `{order, payment_method: {type: \"NEQUI\", phone_number}}`; `phone_number` es el celular Nequi del pagador (10 dígitos que empiezan por 3). " +
+      "La transacción se registra antes de pedir el pago y responde **202** `pending` con `status_url` (`GET /v2/apms/transactions/{id}`), que da el resultado " +
+      "cuando el pagador aprueba o rechaza en su app (approved / rejected; una solicitud sin respuesta vence a los 30 minutos). " +
+      "Sandbox: 3991111111 aprueba, 3992222222 rechaza, cualquier otro número termina en error. Un reintento con la misma Idempotency-Key responde la misma " +
+      "transacción, nunca una segunda solicitud. Nequi no tiene devolución automática: un reembolso queda como reembolso manual pendiente (docs/payments.md).",
+    tags: TAGS,
+    body: nequiBody,
+    idempotent: true,
+    responses: [
+      { status: 202, description: "Solicitud enviada: pendiente de la respuesta del pagador en Nequi", schema: nequiResult },
+      { status: 200, description: "Repetición con la misma Idempotency-Key de una transacción ya resuelta (approved o rejected)", schema: nequiResult },
+      { status: 404, description: "El hotel no existe" },
+      { status: 409, description: "La reserva o el enlace ya no admiten el pago" },
+    ],
+    async handler({ db, principal, body, clock, effectKey }) {
+      const r = await payByNequi({ db, principal, now: clock.now(), effectKey }, body);
+      return r.status === "pending" ? new RawResponse(202, r) : r;
+    },
+  }),
   lookupRoute(
     "/v2/apms/banks",
     "Bancos PSE para transferencias",
@@ -145,13 +172,14 @@ export const paymentRoutes = [
     path: "/v2/apms/transactions/{transaction_id}",
     access: PAYERS,
     summary: "Estado de una transacción",
+    description: "Un pago Nequi pendiente se consulta a la pasarela antes de responder: `status` pasa a approved o rejected cuando el pagador responde en su app.",
     tags: TAGS,
     params: transactionIdParam,
     responses: [
       { status: 200, description: "Transacción", schema: transactionView },
       { status: 404, description: "No existe o es de otra agencia" },
     ],
-    handler: ({ db, principal, params }) => getTransaction(db, principal, params.transaction_id),
+    handler: ({ db, principal, params, clock }) => getTransaction(db, principal, params.transaction_id, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -231,10 +259,10 @@ export const paymentRoutes = [
     method: "POST",
     path: "/v2/payments/{id}/refund",
     access: PAYERS,
-    summary: "Reembolsar un pago aprobado con tarjeta o con saldo (total o parcial)",
+    summary: "Reembolsar un pago aprobado con tarjeta, con saldo o con Nequi (total o parcial)",
     description:
       "`{id}` es el `transaction_id` que lista `GET /v2/payments`. `amount` (número JSON) por defecto es todo lo que queda por reembolsar; " +
-      "los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. La reserva baja su monto pagado; un pago con saldo " +
+      "los reembolsos parciales suman como máximo el valor del pago. Efectivo y PSE: 409. Nequi: se registra como reembolso manual pendiente (`manual_pending`; Nequi no tiene devolución por API). La reserva baja su monto pagado; un pago con saldo " +
       "vuelve al saldo de la agencia; la agencia recibe el webhook `payment.refunded`. Ver docs/payments.md.",
     tags: TAGS,
     params: paymentIdParam,

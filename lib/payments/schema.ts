@@ -100,6 +100,36 @@ export const bankTransferBody = z.object({
 });
 export type BankTransferBody = z.infer<typeof bankTransferBody>;
 
+/**
+ * A Nequi number: a Colombian mobile, 10 digits starting with 3, digits only (no +57, spaces or dashes). The
+ * database checks the same shape (payment_transactions_nequi_phone_shape).
+ */
+export const NEQUI_PHONE_RE = /^3[0-9]{9}$/;
+export const nequiPhone = z
+  .string(typeError("debe ser un texto con el celular Nequi, p. ej. \"3001234567\""))
+  .trim()
+  .max(32, "debe ser un celular colombiano de 10 dígitos que empiece por 3, sin espacios ni +57 (p. ej. 3001234567)")
+  .refine((s) => NEQUI_PHONE_RE.test(s), "debe ser un celular colombiano de 10 dígitos que empiece por 3, sin espacios ni +57 (p. ej. 3001234567)");
+
+/** Issue 26: the order of a Nequi payment. Wompi needs the payer's e-mail (its receipt goes there). */
+export const nequiOrderSchema = z.object({
+  ...orderCommon,
+  detail: z.string(typeError("debe ser un texto")).trim().max(255, "máximo 255 caracteres").optional(),
+  email,
+  phone: z.string(typeError("debe ser un texto")).max(30, "máximo 30 caracteres").optional(),
+  fiscal_number: z.string(typeError("debe ser un texto")).max(30, "máximo 30 caracteres").optional(),
+  ip: ipv4.optional(),
+});
+
+export const nequiMethodSchema = z.object({
+  type: z.literal("NEQUI", { error: 'debe ser "NEQUI"' }),
+  phone_number: nequiPhone.meta({ description: "Celular Nequi del pagador: 10 dígitos que empiezan por 3; allí llega la solicitud de pago" }),
+});
+
+/** POST /v2/apms/nequi: `{order, payment_method: {type: "NEQUI", phone_number}}`. */
+export const nequiBody = z.object({ order: nequiOrderSchema, payment_method: nequiMethodSchema });
+export type NequiBody = z.infer<typeof nequiBody>;
+
 export const simulateBody = z.object({
   outcome: z.enum(["approved", "rejected"], { error: "debe ser approved o rejected" }),
 });
@@ -109,11 +139,11 @@ export const voucherCodeParam = z.object({ code: z.string().regex(/^[A-Za-z0-9_-
 export const voucherQuery = z.object({ format: z.enum(["json", "pdf"], { error: "debe ser json o pdf" }).optional() });
 
 export const paymentStatuses = ["pending", "approved", "rejected", "expired", "cancelled", "refunded"] as const;
-export const paymentMethods = ["card", "cash", "bank_transfer", "balance"] as const;
+export const paymentMethods = ["card", "cash", "bank_transfer", "balance", "nequi"] as const;
 
 export const listQuery = z.object({
   status: z.enum(paymentStatuses, { error: "debe ser pending, approved, rejected, expired, cancelled o refunded" }).optional(),
-  method: z.enum(paymentMethods, { error: "debe ser card, cash, bank_transfer o balance" }).optional(),
+  method: z.enum(paymentMethods, { error: "debe ser card, cash, bank_transfer, balance o nequi" }).optional(),
   q: z.string().max(100, "máximo 100 caracteres").optional(),
   from: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
   to: z.iso.date({ error: "debe ser una fecha AAAA-MM-DD" }).optional(),
@@ -124,6 +154,15 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 export const lookupList = z.array(z.object({ code: z.string(), name: z.string() }));
+/** A Nequi payment: pending (202) until the payer answers in the app; `status_url` tells the outcome. */
+export const nequiResult = z.object({
+  transaction_id: z.string(),
+  apm_detail_id: z.number().int(),
+  status: z.enum(paymentStatuses),
+  detail: z.string(),
+  voucher_url: z.string().nullable(),
+  status_url: z.string().meta({ description: "GET con la misma clave: el estado de la transacción (pending hasta que el pagador responda en Nequi)" }),
+});
 export const apmResult = z.object({ transaction_id: z.string(), apm_detail_id: z.number().int(), checkout_url: z.string() });
 export const cardResult = z.object({ msg: z.string(), voucher_url: z.string(), transaction_id: z.string() });
 export const cardPending = z.object({ msg: z.string(), status: z.literal("pending"), transaction_id: z.string(), detail: z.string() });
@@ -159,6 +198,7 @@ export const transactionView = z.object({
   cash_method: z.string().nullable(),
   card_brand: z.string().nullable(),
   card_last4: z.string().nullable(),
+  nequi_phone: z.string().nullable(),
   decline_reason: z.string().nullable(),
   checkout_url: z.string().nullable(),
   voucher_url: z.string().nullable(),

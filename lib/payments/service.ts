@@ -7,12 +7,12 @@ import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
-import { BANK_TRANSFER_TTL_MS, CASH_ORDER_TTL_MS, ChargePendingError, OrderRefusedError, type ApmOrder, type CardChargeResult } from "@/lib/gateways/payment-gateway";
+import { BANK_TRANSFER_TTL_MS, CASH_ORDER_TTL_MS, ChargePendingError, NEQUI_TTL_MS, OrderRefusedError, type ApmOrder, type CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
 import { cardBrand, validateCard, type RawCard } from "./card-validation";
 import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
 import { reservationForPayment } from "./reservation-credit";
-import { holdReservation, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
+import { applyNequiOutcome, holdReservation, refreshNequiPayment, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
 import { presentRefund } from "./refunds";
 import { assertPseBank, pseBankName } from "./banks";
@@ -21,7 +21,8 @@ import { emailOrderPlaced } from "@/lib/mail/facts";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { crashPoint } from "@/lib/http/crash-points";
-import { looksLikeTransactionId, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery } from "./schema";
+import { looksLikeTransactionId, paymentStatuses, type ApmOrderInput, type BankTransferBody, type CardPaymentBody, type CashBody, type ListQuery, type NequiBody } from "./schema";
+import { log } from "@/lib/http/log";
 
 export interface PaymentCtx {
   db: PrismaClient;
@@ -412,11 +413,132 @@ export async function recordOrderPlaced(db: PrismaClient, transactionId: string,
   });
 }
 
+// ---------------------------------------------------------------------------------------------- Nequi (issue 26)
+
+export const statusPath = (transactionId: string) => `/api/v2/apms/transactions/${transactionId}`;
+const NEQUI_WAITING = "Se envió la solicitud de pago a la app Nequi del pagador; queda pendiente hasta que la apruebe o la rechace allí. Consulte status_url para conocer el resultado";
+
+/** What a recorded Nequi payment answers (POST /v2/apms/nequi, a replay with its Idempotency-Key, MCP). */
+export function nequiAnswer(t: { id: string; apmDetailId: number; status: string; declineReason: string | null; voucher?: { code: string } | null }) {
+  const detail =
+    t.status === "pending" ? NEQUI_WAITING : t.status === "approved" ? "Pago aprobado en Nequi" : (t.declineReason ?? "el pago no se completó").replace(/^./, (c) => c.toUpperCase());
+  return {
+    transaction_id: t.id,
+    apm_detail_id: t.apmDetailId,
+    status: t.status as (typeof paymentStatuses)[number],
+    detail,
+    voucher_url: t.voucher ? voucherPath(t.voucher.code) : null,
+    status_url: statusPath(t.id),
+  };
+}
+
+const nequiRow = (db: PrismaClient, id: string) => db.paymentTransaction.findUniqueOrThrow({ where: { id }, include: { voucher: { select: { code: true } } } });
+
+/**
+ * Nequi (issue 26): ONE transaction writes the payment `pending` (with the request's Idempotency-Key) after the same
+ * checks as a cash order (a link that takes payments, a reservation that can still be credited; no hold: the payer may
+ * never answer); THEN the gateway sends the payment request to the payer's Nequi app. The outcome comes later: the
+ * status poll, the payment-reconcile job or Wompi's event settle it through the state machine (settle.ts).
+ */
+export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkId?: string; agencyId?: number | null } = {}) {
+  const { db, principal, now } = ctx;
+  const { order } = body;
+  const earlier = await earlierPayment(db, ctx.effectKey);
+  if (earlier) return nequiAnswer(earlier);
+  await requireHotel(db, order.hotel_id);
+  const gateway = paymentGateway();
+  if (!gateway.startNequi) throw conflict("La pasarela de pagos configurada no ofrece Nequi");
+  const transactionId = newTransactionId();
+  const amount = dec(order.amount);
+  const phone = body.payment_method.phone_number;
+  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  let expiresAt = new Date(now.getTime() + NEQUI_TTL_MS);
+  const created = await db
+    .$transaction(async (tx) => {
+      if (opts.linkId) {
+        const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+      }
+      const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
+      if (reservation) {
+        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
+        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
+          throw conflict(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+        }
+        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
+      }
+      return tx.paymentTransaction.create({
+        data: {
+          id: transactionId,
+          method: "nequi",
+          status: "pending",
+          agencyId: payerAgency ?? reservation?.agencyId ?? null,
+          hotelId: order.hotel_id,
+          linkId: opts.linkId ?? null,
+          reservationId: reservation?.id ?? null,
+          refName: order.ref_name,
+          refLastname: order.ref_lastname,
+          refNumber: order.ref_number,
+          detail: order.detail ?? null,
+          amount,
+          taxPercent: dec(order.tax_percent ?? 0),
+          servicePercent: dec(order.service_percent ?? 0),
+          email: order.email,
+          fiscalNumber: order.fiscal_number ?? null,
+          phone: order.phone ?? null,
+          ip: order.ip ?? null,
+          nequiPhone: phone,
+          expiresAt,
+          createdAt: now,
+          ...effectColumns(ctx.effectKey),
+        },
+        include: { voucher: { select: { code: true } } },
+      });
+    })
+    .catch(async (e: unknown) => {
+      // A concurrent attempt with this key recorded its payment first: answer with that one.
+      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
+      if (!first) throw e;
+      return first;
+    });
+  if (created.id !== transactionId) return nequiAnswer(created);
+  crashPoint("nequi:after-record");
+  try {
+    const started = await gateway.startNequi({
+      transactionId,
+      amount: amount.toFixed(2),
+      currency: "COP",
+      phone,
+      payer: { email: order.email, fullName: `${order.ref_name} ${order.ref_lastname}`.trim() },
+    });
+    if (started.status === "declined") await applyNequiOutcome(db, transactionId, started, now);
+    else if (started.gatewayRef) await db.paymentTransaction.updateMany({ where: { id: transactionId, paymentReference: null }, data: { paymentReference: started.gatewayRef.slice(0, 100) } });
+  } catch (e) {
+    // Unknown whether Nequi got the request: the payment stays pending; the status poll and payment-reconcile ask the gateway.
+    log.warn("nequi_start_failed", { transaction: transactionId, message: String((e as Error)?.message ?? e).slice(0, 200) });
+  }
+  return nequiAnswer(await nequiRow(db, transactionId));
+}
+
+/** A pending Nequi payment asks the gateway before it is shown (the payer may have answered); never throws. */
+export async function freshNequi(db: PrismaClient, t: { id: string; method: string; status: string; createdAt: Date }, now: Date): Promise<boolean> {
+  if (t.method !== "nequi" || t.status !== "pending") return false;
+  try {
+    return await refreshNequiPayment(db, t, now);
+  } catch (e) {
+    log.warn("nequi_refresh_failed", { transaction: t.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    return false;
+  }
+}
+
 /**
  * Completes a pending cash or bank-transfer order once, as the gateway reported (or the sandbox buttons). An approval
  * that can no longer be credited (link paid, order cancelled, reservation closed or paid) is refunded, not credited.
  */
 export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
+  const kind = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { method: true } });
+  if (kind?.method === "nequi") throw conflict("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
   const done = await settleApmOrder(db, transactionId, outcome, now);
   if (done) return done;
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
@@ -436,7 +558,7 @@ export async function expirePaymentOrders(db: PrismaClient, now: Date): Promise<
   const expired = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRawUnsafe<{ id: string; link_id: string | null; amount: string }[]>(
       `UPDATE payment_transactions SET status = 'expired', completed_at = $1::timestamptz, decline_reason = 'la orden de pago venció sin pagarse'
-       WHERE status = 'pending' AND method IN ('cash', 'bank_transfer') AND expires_at <= $1::timestamptz RETURNING id, link_id, amount::text AS amount`,
+       WHERE status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi') AND expires_at <= $1::timestamptz RETURNING id, link_id, amount::text AS amount`,
       now.toISOString(),
     );
     for (const r of rows) {
@@ -472,6 +594,7 @@ export function presentTransaction(t: TxRow) {
     cash_method: t.cashMethod,
     card_brand: t.cardBrand,
     card_last4: t.cardLast4,
+    nequi_phone: t.nequiPhone,
     decline_reason: t.declineReason,
     checkout_url: t.method === "cash" || t.method === "bank_transfer" ? checkoutUrl(t.id) : null,
     voucher_url: t.voucher ? voucherPath(t.voucher.code) : null,
@@ -482,11 +605,12 @@ export function presentTransaction(t: TxRow) {
   };
 }
 
-/** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. */
-export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string) {
-  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
+/** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. A pending Nequi payment asks the gateway first. */
+export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string, now: Date = new Date()) {
+  let t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
   if (!t) throw notFound(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
+  if (await freshNequi(db, t, now)) t = (await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher }))!;
   return presentTransaction(t);
 }
 
@@ -499,7 +623,7 @@ export async function getPaymentDetail(db: PrismaClient, principal: Principal, i
   });
   if (!t) throw notFound(`El pago ${id} no existe`);
   assertSameAgency(principal, t.agencyId, `El pago ${id}`);
-  const refundable = t.status === "approved" && (t.method === "card" || t.method === "balance") ? t.amount.sub(t.refundedAmount) : new Prisma.Decimal(0);
+  const refundable = t.status === "approved" && (t.method === "card" || t.method === "balance" || t.method === "nequi") ? t.amount.sub(t.refundedAmount) : new Prisma.Decimal(0);
   return {
     ...presentTransaction(t),
     refundable_amount: refundable.toNumber(),

@@ -8,7 +8,7 @@
 // conditional UPDATE (or a unique index / CHECK) so that concurrent requests and several instances agree.
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { paymentGateway } from "@/lib/gateways";
-import type { CardChargeResult } from "@/lib/gateways/payment-gateway";
+import type { CardChargeResult, NequiOutcome } from "@/lib/gateways/payment-gateway";
 import { CARD_REASONS } from "@/lib/cards/service";
 import { recordLinkAttempt } from "./link-outcome";
 import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
@@ -162,7 +162,7 @@ export async function creditReservationCapped(tx: Tx, reservationId: string, amo
     await tx.$executeRawUnsafe(
       `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
          decline_reason = 'la reserva se pagó en su totalidad con otro pago'
-       WHERE reservation_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer')`,
+       WHERE reservation_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi')`,
       reservationId,
       transactionId,
       at,
@@ -186,7 +186,7 @@ async function payLinkWith(tx: Tx, linkId: string, transactionId: string, now: D
   const cancelled = await tx.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
        decline_reason = 'el enlace se pagó con otro pago'
-     WHERE link_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer') RETURNING id`,
+     WHERE link_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi') RETURNING id`,
     linkId,
     transactionId,
     at,
@@ -221,8 +221,9 @@ export type SettleOutcome =
   | { status: "refunded"; voucherCode: string | null; reason: string }
   | { status: "cancelled" | "expired"; voucherCode: null; reason: string };
 
-/** Voids (card) or refunds (cash/PSE) at the gateway; never throws. */
+/** Voids (card) or refunds (cash/PSE) at the gateway; never throws. Nequi has no reversal API: owed by hand. */
 async function reverseAtGateway(p: { id: string; method: string; amount: string }): Promise<boolean | "manual"> {
+  if (p.method === "nequi") return "manual";
   try {
     const g = paymentGateway();
     const r = p.method === "card" ? await g.void(p.id, `void:${p.id}`) : await g.refund(p.id, p.amount, `refund:${p.id}`);
@@ -292,7 +293,8 @@ export async function enqueueRefundWebhook(
  */
 async function recordNotApplied(db: PrismaClient, p: PaymentRow, reason: string, authorization: string | null, from: "pending" | "cancelled", now: Date): Promise<SettleOutcome | null> {
   const voucherCode = newVoucherCode();
-  const text = `el cobro fue aprobado pero no se aplicó: ${reason}; se ${p.method === "card" ? "anuló" : "reembolsó"} el cobro`;
+  const back = p.method === "card" ? "se anuló el cobro" : p.method === "nequi" ? "se debe devolver al pagador (Nequi no tiene devolución automática: reembolso manual pendiente)" : "se reembolsó el cobro";
+  const text = `el cobro fue aprobado pero no se aplicó: ${reason}; ${back}`;
   const done = await db.$transaction(async (tx) => {
     await lockTargets(tx, p);
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
@@ -403,18 +405,24 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
   return { status: "approved", voucherCode };
 }
 
-/** Completes a cash or PSE order as the gateway reported. Null when it is not pending/cancelled (caller explains). */
-export async function settleApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date): Promise<SettleOutcome | null> {
+/**
+ * Completes a cash, PSE or Nequi payment as the gateway reported. Null when it is not pending/cancelled (caller
+ * explains). `why`: the gateway's reason for a rejection (Nequi: declined in the app, an error).
+ */
+export async function settleApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date, why?: { code: string; reason: string }): Promise<SettleOutcome | null> {
   const p = await paymentRow(db, transactionId);
-  if (!p || (p.method !== "cash" && p.method !== "bank_transfer")) return null;
+  if (!p || (p.method !== "cash" && p.method !== "bank_transfer" && p.method !== "nequi")) return null;
   const at = now.toISOString();
   if (outcome === "rejected") {
+    const reason = (why?.reason ?? "el pagador no completó el pago").slice(0, 500);
     const done = await db.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE payment_transactions SET status = 'rejected', completed_at = $2::timestamptz, decline_code = 'rejected', decline_reason = 'el pagador no completó el pago'
+        `UPDATE payment_transactions SET status = 'rejected', completed_at = $2::timestamptz, decline_code = $3, decline_reason = $4
          WHERE id = $1 AND status = 'pending' AND expires_at > $2::timestamptz RETURNING id`,
         p.id,
         at,
+        (why?.code ?? "rejected").slice(0, 64),
+        reason,
       );
       if (rows.length === 0) return false;
       if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode: null, at: now });
@@ -422,7 +430,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
     });
     if (!done) return null;
     if (p.link_id) void kickDeliveries();
-    return { status: "rejected", voucherCode: null, reason: "el pagador no completó el pago" };
+    return { status: "rejected", voucherCode: null, reason };
   }
 
   const voucherCode = newVoucherCode();
@@ -514,6 +522,15 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
       log.warn("payment_reconcile_failed", { transaction: id, message: String((e as Error)?.message ?? e).slice(0, 200) });
     }
   }
+  // Nequi payments still waiting for the payer's answer (a closed page, a lost event): the gateway is asked.
+  const nequi = await db.paymentTransaction.findMany({ where: { status: "pending", method: "nequi" }, select: { id: true, createdAt: true }, orderBy: { createdAt: "asc" }, take: 100 });
+  for (const p of nequi) {
+    try {
+      if (await refreshNequiPayment(db, p, now)) n++;
+    } catch (e) {
+      log.warn("nequi_reconcile_failed", { transaction: p.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+    }
+  }
   const unreversed = await db.$queryRawUnsafe<PaymentRow[]>(
     `SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE status = 'refunded' AND reversed_at IS NULL AND reversal IS DISTINCT FROM 'manual' ORDER BY created_at LIMIT 100`,
   );
@@ -533,12 +550,49 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
   return n;
 }
 
+// ---------------------------------------------------------------------------------------------- Nequi (issue 26)
+
+/**
+ * Applies what the gateway says of a pending Nequi payment through the state machine: approved credits (link,
+ * reservation, voucher, webhook, e-mail) like any approval; declined or error ends it `rejected` with the reason.
+ * True when the payment is final after this call.
+ */
+export async function applyNequiOutcome(db: PrismaClient, transactionId: string, o: NequiOutcome, now: Date): Promise<boolean> {
+  if (o.status === "pending") return false;
+  if (o.status === "approved") {
+    await db.paymentTransaction.updateMany({ where: { id: transactionId, status: "pending", paymentReference: null }, data: { paymentReference: o.gatewayRef.slice(0, 100) } });
+    await settleApmOrder(db, transactionId, "approved", now);
+  } else {
+    await settleApmOrder(db, transactionId, "rejected", now, { code: o.code, reason: o.reason });
+  }
+  return true;
+}
+
+/**
+ * Asks the gateway about one pending Nequi payment and applies the answer (the status poll of the payer's page, the
+ * API's status route and the payment-reconcile job). A request the gateway never saw is closed `rejected` once it
+ * is older than RECONCILE_AFTER_MS (the instance died between writing the row and asking Nequi).
+ */
+export async function refreshNequiPayment(db: PrismaClient, p: { id: string; createdAt: Date }, now: Date): Promise<boolean> {
+  const gateway = paymentGateway();
+  if (!gateway.nequiOutcome) return false;
+  const o = await gateway.nequiOutcome(p.id);
+  if (o) return applyNequiOutcome(db, p.id, o, now);
+  if (now.getTime() - p.createdAt.getTime() < RECONCILE_AFTER_MS) return false;
+  return applyNequiOutcome(db, p.id, { status: "declined", code: "not_completed", reason: "la solicitud de pago no llegó a Nequi; no se realizó ningún cobro" }, now);
+}
+
 /** Card refunds go to the gateway; balance refunds are internal (the ledger was credited in the refund's transaction). */
 export async function completeRefundAtGateway(
   db: PrismaClient,
   r: { id: string; paymentId: string; amount: string; method: string },
   now: Date,
 ): Promise<"succeeded" | "pending" | "manual_pending"> {
+  if (r.method === "nequi") {
+    // Nequi has no refund API (neither Wompi nor the sandbox): owed to the payer by hand until marked done.
+    await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "manual_pending" } });
+    return "manual_pending";
+  }
   if (r.method === "card") {
     try {
       const res = await paymentGateway().refund(r.paymentId, r.amount, `refund:${r.id}`);

@@ -60,7 +60,7 @@ describe("GET /v2/reports/summary", () => {
       occupancy: 0.25,
       adr: 110_000.1, // (400.000 + 150.000,50) / 5
       revpar: 27_500.03, // 550.000,50 / 20
-      revenue: { total: 450_000.25, by_method: { card: 400_000, cash: 50_000.25, bank_transfer: 0, balance: 0 } },
+      revenue: { total: 450_000.25, by_method: { card: 400_000, cash: 50_000.25, bank_transfer: 0, balance: 0, nequi: 0 } },
       refunds_total: 0,
       reservations: { created: 4, confirmed: 2, expired: 1, cancelled: 1 },
       daily: [

@@ -22,7 +22,7 @@ export const summaryOut = z.object({
   revpar: money.optional().meta({ description: "Ingreso por habitación-noche disponible; no se informa a agencias" }),
   revenue: z.object({
     total: money,
-    by_method: z.object({ card: money, cash: money, bank_transfer: money, balance: money }),
+    by_method: z.object({ card: money, cash: money, bank_transfer: money, balance: money, nequi: money }),
   }),
   refunds_total: money,
   reservations: z.object({ created: z.number().int(), confirmed: z.number().int(), expired: z.number().int(), cancelled: z.number().int() }),

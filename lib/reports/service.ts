@@ -88,7 +88,7 @@ export async function summaryReport(database: Database, p: Principal, q: Summary
   const availByDay = new Map(available.map((r) => [r.d, Number(r.n)]));
   const soldByDay = new Map(sold.map((r) => [r.d, Number(r.n)]));
   const revByDay = new Map<string, Prisma.Decimal>();
-  const byMethod = { card: D(0), cash: D(0), bank_transfer: D(0), balance: D(0) };
+  const byMethod = { card: D(0), cash: D(0), bank_transfer: D(0), balance: D(0), nequi: D(0) };
   for (const r of paid) {
     revByDay.set(r.d, (revByDay.get(r.d) ?? D(0)).add(D(r.total)));
     if (r.method in byMethod) byMethod[r.method as keyof typeof byMethod] = byMethod[r.method as keyof typeof byMethod].add(D(r.total));
@@ -120,7 +120,7 @@ export async function summaryReport(database: Database, p: Principal, q: Summary
     ...(isAgency ? {} : { revpar: totalAvailable > 0 ? money(roomRevenue.div(totalAvailable)) : 0 }),
     revenue: {
       total: money(revenueTotal),
-      by_method: { card: money(byMethod.card), cash: money(byMethod.cash), bank_transfer: money(byMethod.bank_transfer), balance: money(byMethod.balance) },
+      by_method: { card: money(byMethod.card), cash: money(byMethod.cash), bank_transfer: money(byMethod.bank_transfer), balance: money(byMethod.balance), nequi: money(byMethod.nequi) },
     },
     refunds_total: money(refunds),
     reservations: {

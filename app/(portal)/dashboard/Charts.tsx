@@ -15,14 +15,14 @@ const pct = new Intl.NumberFormat("es-CO", { style: "percent", maximumFractionDi
 const ddmm = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}`;
 const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 
-const METHOD_COLORS: Record<string, string> = { card: "#2563eb", cash: "#16a34a", bank_transfer: "#9333ea", balance: "#ea580c" };
+const METHOD_COLORS: Record<string, string> = { card: "#2563eb", cash: "#16a34a", bank_transfer: "#9333ea", balance: "#ea580c", nequi: "#db2777" };
 const OUTCOME_COLORS: Record<string, string> = { created: "#64748b", confirmed: "#16a34a", expired: "#f59e0b", cancelled: "#dc2626" };
 
 export function DashboardCharts({ summary, showOccupancy, methodHref, outcomeHref }: { summary: Summary; showOccupancy: boolean; methodHref: Record<string, string> | null; outcomeHref: Record<string, string> }) {
   const t = useDict(backofficeMessages);
   const router = useRouter();
   const daily = summary.daily.map((d) => ({ ...d, label: ddmm(d.date), occupancyPct: d.occupancy ?? 0 }));
-  const methods = (["card", "cash", "bank_transfer", "balance"] as const).map((m) => ({ key: m, name: t(`dash.method.${m}`), value: summary.revenue.by_method[m] }));
+  const methods = (["card", "cash", "bank_transfer", "nequi", "balance"] as const).map((m) => ({ key: m, name: t(`dash.method.${m}`), value: summary.revenue.by_method[m] }));
   const outcomes = (["created", "confirmed", "expired", "cancelled"] as const).map((k) => ({ key: k, name: t(`dash.outcome.${k}`), value: summary.reservations[k] }));
 
   return (

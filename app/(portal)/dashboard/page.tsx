@@ -90,7 +90,7 @@ export default async function DashboardPage() {
     { id: "revenue", label: b("dash.revenue"), value: money(summary.revenue.total), href: canSeePayments ? paymentsHref() : "/reservations?status=confirmed" },
     { id: "refunds", label: b("dash.refunds"), value: money(summary.refunds_total), href: canSeePayments ? "/payments" : "/reservations" },
   ];
-  const methodHref = canSeePayments ? Object.fromEntries(["card", "cash", "bank_transfer", "balance"].map((m) => [m, paymentsHref({ method: m })])) : null;
+  const methodHref = canSeePayments ? Object.fromEntries(["card", "cash", "bank_transfer", "nequi", "balance"].map((m) => [m, paymentsHref({ method: m })])) : null;
   const outcomeHref = { created: "/reservations", confirmed: "/reservations?status=confirmed", expired: "/reservations?status=expired", cancelled: "/reservations?status=cancelled" };
   const arrivalsHref = role === "hotel_admin" ? "/reservations/arrivals" : `/reservations?checkin_from=${today}&checkin_to=${today}`;
 

@@ -87,7 +87,7 @@ function PaymentFilters({ flat, t, summary }: { flat: Record<string, string | un
           </select>
           <select name="method" defaultValue={flat.method ?? ""} className="input" aria-label={t("list.methodCol")}>
             <option value="">{t("list.allMethods")}</option>
-            {(["card", "cash", "bank_transfer"] as const).map((m) => (
+            {(["card", "cash", "bank_transfer", "nequi"] as const).map((m) => (
               <option key={m} value={m}>
                 {t(`method.${m}`)}
               </option>

@@ -393,7 +393,8 @@ export default function AssistantsDocsPage() {
             </p>
             <CopyBlock code={errorExample} label="ejemplo de error" />
             <p>
-              <code className="rounded bg-slate-100 px-1">create_reservation</code> y <code className="rounded bg-slate-100 px-1">create_payment_link</code> aceptan{" "}
+              <code className="rounded bg-slate-100 px-1">create_reservation</code>, <code className="rounded bg-slate-100 px-1">create_payment_link</code> y{" "}
+              <code className="rounded bg-slate-100 px-1">request_nequi_payment</code> aceptan{" "}
               <code className="rounded bg-slate-100 px-1">idempotency_key</code>: repetir la llamada con la misma clave y los mismos datos en 24 horas devuelve la primera respuesta sin reservar ni cobrar
               otra vez; con otros datos responde 409. Es el mismo registro que la cabecera <code className="rounded bg-slate-100 px-1">Idempotency-Key</code> del API: una clave usada por REST se repite por MCP cuando
               los argumentos, escritos como JSON compacto, son el mismo cuerpo (los mismos campos en el mismo orden); si difieren, la respuesta es 409 y no se hace nada dos veces.

@@ -8,7 +8,7 @@ import { encryptCardItem } from "@/lib/client/card-encryption";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { useNow } from "@/lib/client/use-now";
 import { payMessages } from "@/lib/links/pay-messages";
-import { formatDateTime, formatMoney } from "@/lib/format";
+import { formatDateTime, formatMoney, formatPhone } from "@/lib/format";
 import { Field, apiErrorText, fieldA11y, useZodForm } from "@/components/Form";
 import { CardNumberInput } from "@/components/CardNumberInput";
 import { LiveRegion } from "@/components/LiveRegion";
@@ -16,7 +16,9 @@ import { TabList, tabPanelProps } from "@/components/Tabs";
 import { CARD_INSTALLMENTS, CARD_MONTHS, cardYears } from "@/components/card-options";
 
 type Lookup = { code: string; name: string };
-type Tab = "card" | "cash" | "bank";
+type Tab = "card" | "cash" | "bank" | "nequi";
+/** A Nequi payment waiting for the guest's answer in the app. */
+type NequiWait = { transactionId: string; phone: string };
 /** The answer as the typed client gives it (its `data`; ApiAnswer would keep the pending answer's null-only fields, which the client drops). */
 type PayAnswer = MethodResponse<typeof api, "post", "/v2/links/{code}/pay">;
 /** A card payment's answer: approved or declined with a voucher, or pending while the gateway confirms. */
@@ -52,6 +54,17 @@ const apmSchema = z.object({
 }).superRefine((v, ctx) => {
   if (v.tab === "bank" && v.bank_code === "") ctx.addIssue({ code: "custom", path: ["bank_code"], message: "Elija el banco desde el que va a pagar" });
 });
+
+// The guest's Nequi number: spaces and dashes are forgiven, +57 too; what is sent is the 10 digits starting with 3.
+const nequiSchema = z.object({
+  phone: z
+    .string()
+    .transform((s) => s.replace(/[\s().-]/g, "").replace(/^\+?57(?=3\d{9}$)/, ""))
+    .refine((d) => d.length > 0, "Escriba su celular Nequi")
+    .refine((d) => d.length === 0 || /^3\d{9}$/.test(d), "Escriba su celular Nequi: 10 dígitos que empiezan por 3, p. ej. 300 123 4567"),
+});
+/** How often the page asks what became of a Nequi payment while the guest decides in the app. */
+const NEQUI_POLL_MS = 2000;
 
 function LookupSelect({ id, label, options, error, placeholder, ...rest }: { id: string; label: string; options: Lookup[]; error?: string; placeholder?: string } & React.SelectHTMLAttributes<HTMLSelectElement>) {
   return (
@@ -93,6 +106,8 @@ export function PayForm(props: {
   expiresAt: string;
   returned: ReturnStatus;
   pending?: React.ReactNode;
+  /** A Nequi payment of this link still waiting for the guest (the page was reloaded): wait for it, never ask again. */
+  nequiPending?: NequiWait | null;
   banks: Lookup[];
   cashMethods: Lookup[];
   documentTypes: Lookup[];
@@ -101,7 +116,8 @@ export function PayForm(props: {
   const t = useDict(payMessages);
   const { locale } = useI18n();
   // Back from PSE: the PSE tab, with what happened.
-  const [tab, setTab] = useState<Tab>(props.returned ? "bank" : "card");
+  const [tab, setTab] = useState<Tab>(props.returned ? "bank" : props.nequiPending ? "nequi" : "card");
+  const [waiting, setWaiting] = useState<NequiWait | null>(props.nequiPending ?? null);
   const [returned, setReturned] = useState<ReturnStatus>(props.returned);
   const [busy, setBusy] = useState(false);
   const submission = useSubmissionKey();
@@ -124,8 +140,10 @@ export function PayForm(props: {
   const amount = formatMoney(props.amount, props.currency, locale);
   const card = useZodForm(cardSchema, { defaultValues: { number: "", holder: "", month: "", year: "", cvc: "", installments: "1" } });
   const apm = useZodForm(apmSchema, { defaultValues: { tab: "bank", payment_type: props.cashMethods[0]?.code ?? "", bank_code: "", fiscal_number_type: "CC", fiscal_number: "", user_type: props.personTypes[0]?.code ?? "", address: "" } });
+  const nequi = useZodForm(nequiSchema, { defaultValues: { phone: "" } });
   const ce = card.formState.errors;
   const ae = apm.formState.errors;
+  const ne = nequi.formState.errors;
 
   const path = { code: props.code };
   /** A card answer is shown (or followed to the agency's redirect); a cash or PSE order opens its checkout page. */
@@ -161,6 +179,64 @@ export function PayForm(props: {
     }
   });
 
+  const payNequi = nequi.handleSubmit(async (v) => {
+    const body = { method: "nequi" as const, payment_method: { type: "NEQUI" as const, phone_number: v.phone } };
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await ok(api.POST("/v2/links/{code}/pay", { params: { path, header: { "Idempotency-Key": submission.key(body) } }, body }));
+      submission.done();
+      if ("status" in r && r.status === "pending") {
+        setWaiting({ transactionId: r.transaction_id, phone: v.phone });
+        setAnnounce(`${t("nequi.waiting")} ${t("nequi.waitingHint", { phone: formatPhone(v.phone), amount })}`);
+      } else settle(r);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) submission.done();
+      setError(apiErrorText(err));
+      setAnnounce(apiErrorText(err));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  // While the guest decides in the Nequi app, the page asks for the outcome every NEQUI_POLL_MS; the answer is
+  // shown and announced like a card's. A lost answer (network) is asked again; the payment is never sent twice.
+  const settleRef = useRef(settle);
+  useEffect(() => {
+    settleRef.current = settle;
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    resultRef.current?.focus();
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const res = await api.GET("/v2/links/{code}/payments/{transaction_id}", { params: { path: { code: props.code, transaction_id: waiting.transactionId } } });
+        if (stopped) return;
+        if (res.data && "status" in res.data && res.data.status !== "pending") {
+          setWaiting(null);
+          settleRef.current(res.data as PayAnswer);
+          return;
+        }
+        if (res.response.status === 404) {
+          setWaiting(null);
+          const body = res.error as { detail?: string } | undefined;
+          setError(apiErrorText(new ApiError(404, body?.detail ?? "", body)));
+          return;
+        }
+      } catch {
+        // No answer this time: asked again below.
+      }
+      if (!stopped) timer = setTimeout(poll, NEQUI_POLL_MS);
+    };
+    timer = setTimeout(poll, NEQUI_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [waiting, props.code]);
+
   const payApm = apm.handleSubmit(async (v) => {
     const payer = { fiscal_number: v.fiscal_number, fiscal_number_type: v.fiscal_number_type, user_type: v.user_type, address: v.address };
     const body = tab === "cash" ? { method: "cash" as const, payment_type: v.payment_type, payer } : { method: "bank_transfer" as const, bank_code: v.bank_code, payer };
@@ -179,7 +255,24 @@ export function PayForm(props: {
   });
 
   let content: React.ReactNode;
-  if (result?.status === "pending") {
+  if (waiting) {
+    content = (
+      <div className="space-y-4">
+        <div className="rounded-lg border border-fuchsia-200 bg-fuchsia-50 p-4 text-fuchsia-950 outline-none" ref={resultRef} tabIndex={-1} aria-busy="true" data-testid="nequi-waiting">
+          <div className="flex items-center gap-3">
+            <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-fuchsia-300 border-t-fuchsia-700" aria-hidden="true" />
+            <p className="text-lg font-semibold">{t("nequi.waiting")}</p>
+          </div>
+          <p className="mt-2 text-sm">{t("nequi.waitingHint", { phone: formatPhone(waiting.phone), amount })}</p>
+          <button type="button" className="btn-primary mt-4 w-full py-3 text-base" disabled data-testid="nequi-submit">
+            {t("nequi.checking")}
+          </button>
+        </div>
+        <TimeLeft expiresAt={props.expiresAt} />
+        <p className="text-center text-xs text-slate-600">{t("nequi.secure")}</p>
+      </div>
+    );
+  } else if (result?.status === "pending") {
     content = (
       <div className="space-y-4">
         <div className="rounded-lg bg-amber-50 p-4 text-amber-900 outline-none" ref={resultRef} tabIndex={-1} data-testid="pay-result">
@@ -235,21 +328,22 @@ export function PayForm(props: {
   function renderForms() {
   const cardErrors = Object.keys(ce).length;
   const apmErrors = Object.keys(ae).length;
+  const nequiErrors = Object.keys(ne).length;
 
   return (
     <div className="space-y-4">
       <TimeLeft expiresAt={props.expiresAt} />
       {props.pending}
       <TabList
-        tabs={(["card", "cash", "bank"] as const).map((k) => ({ key: k, label: t(`tabs.${k}`) }))}
+        tabs={(["card", "cash", "bank", "nequi"] as const).map((k) => ({ key: k, label: t(`tabs.${k}`) }))}
         selected={tab}
         label={t("tabsLabel")}
         idPrefix="pay"
-        className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
+        className="grid grid-cols-4 gap-1 rounded-lg bg-slate-100 p-1"
         onSelect={(k) => {
           setTab(k);
           setError(null);
-          if (k !== "card") apm.setValue("tab", k);
+          if (k === "cash" || k === "bank") apm.setValue("tab", k);
           if (k !== "bank") setReturned(null);
         }}
       />
@@ -261,7 +355,29 @@ export function PayForm(props: {
         </div>
       )}
 
-      {tab === "card" ? (
+      {tab === "nequi" ? (
+        <form onSubmit={payNequi} noValidate className="space-y-3" data-testid="nequi-form" {...tabPanelProps("pay", tab)}>
+          <Field id="nequi_phone" label={t("nequi.phone")} error={ne.phone?.message} hint={t("nequi.phoneHint")}>
+            <input {...fieldA11y("nequi_phone", ne.phone?.message, true)} type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={16} placeholder="300 123 4567" className="input" {...nequi.register("phone")} />
+          </Field>
+          {nequiErrors > 0 && nequi.formState.isSubmitted && (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="form-errors">
+              {nequiErrors === 1 ? t("fixOne") : t("fixMany", { n: nequiErrors })}
+            </p>
+          )}
+          {error && (
+            <p ref={errorRef} tabIndex={-1} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 outline-none" data-testid="pay-error">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} data-testid="nequi-submit">
+            {busy ? t("paying") : t("nequi.go", { amount })}
+          </button>
+          <p className="text-center text-xs text-slate-600" data-testid="pay-footer">
+            {t("nequi.secure")}
+          </p>
+        </form>
+      ) : tab === "card" ? (
         <form onSubmit={payCard} noValidate className="space-y-3" data-testid="card-form" {...tabPanelProps("pay", tab)}>
           <Field id="number" label={t("card.number")} error={ce.number?.message}>
             <CardNumberInput {...fieldA11y("number", ce.number?.message)} placeholder="4242 4242 4242 4242" watched={card.watch("number")} {...card.register("number")} />

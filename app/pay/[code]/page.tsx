@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: { params: Promise<{ code: str
   if (!link) return { title: "Pago", robots };
   const amount = formatMoney(link.amount, link.currency).replace(/\u00a0/g, " ");
   const title = `Pago de su reserva en ${link.hotel.name}`;
-  const description = `${amount} · ${link.hotel.name}, ${cityLabel(link.hotel.city)}. Pague con tarjeta, PSE o efectivo de forma segura. Gestionado por ${link.agency}.`;
+  const description = `${amount} · ${link.hotel.name}, ${cityLabel(link.hotel.city)}. Pague con tarjeta, Nequi, PSE o efectivo de forma segura. Gestionado por ${link.agency}.`;
   const image = { url: `${base}/og-pago.png`, width: 1200, height: 630, alt: `HotelPay · ${link.hotel.name}` };
   return {
     title,
@@ -111,6 +111,7 @@ export default async function PayPage({ params, searchParams }: { params: Promis
                     currency={link.currency}
                     expiresAt={link.expiresAt}
                     returned={returned}
+                    nequiPending={link.pendingNequi}
                     pending={
                       link.pendingCheckout && (
                         <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">

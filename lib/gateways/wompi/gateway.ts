@@ -20,6 +20,9 @@ import {
   type CardChargeInput,
   type CardChargeResult,
   type GatewayPaymentView,
+  type NequiInput,
+  type NequiOutcome,
+  type NequiStart,
   type PaymentGateway,
   type PlacedOrderDetails,
   type ReversalResult,
@@ -196,6 +199,62 @@ export class WompiGateway implements PaymentGateway {
       checkoutUrl: e.asyncPaymentUrl,
       cashCodes: e.businessAgreementCode && e.paymentIntentionIdentifier ? { businessAgreementCode: e.businessAgreementCode, paymentIntentionIdentifier: e.paymentIntentionIdentifier } : undefined,
     };
+  }
+
+  /**
+   * Nequi: `POST /transactions` with `payment_method {type: NEQUI, phone_number}` (signature and acceptance tokens
+   * as for cards). Wompi answers PENDING while the payer decides in the app; the outcome comes by event or by
+   * nequiOutcome. The reference is our transaction id: a repeated start follows what Wompi already has.
+   */
+  async startNequi(input: NequiInput): Promise<NequiStart> {
+    const db = await this.opts.database();
+    if (input.currency !== "COP") throw new WompiGatewayError("Wompi solo cobra en pesos colombianos (COP)");
+    const email = input.payer.email ?? this.opts.customerEmail;
+    if (!email) return { status: "declined", code: "payer_email_required", reason: `Wompi exige el correo del pagador para cobrar; ${NO_CHARGE}` };
+    const amountInCents = toCents(input.amount);
+    const reference = input.transactionId;
+    const known = await this.find(db, reference);
+    if (known.tx) return { status: "pending", gatewayRef: known.tx.id };
+    if (known.local?.status === "FAILED") return { status: "declined", code: "gateway_refused", reason: `la pasarela rechazó la solicitud; ${NO_CHARGE}` };
+    await recordAttempt(db, { reference, method: "NEQUI", amountInCents, currency: "COP" });
+    const created = await this.client.createTransaction({
+      reference,
+      amountInCents,
+      currency: "COP",
+      customerEmail: email,
+      paymentMethod: { type: "NEQUI", phone_number: input.phone },
+      customerData: { full_name: input.payer.fullName, phone_number: input.phone },
+    });
+    if (!created.ok) {
+      const tx = await this.afterFailedCreate(db, reference, created.error);
+      if (tx) return { status: "pending", gatewayRef: tx.id };
+      if (!created.error.uncertain) {
+        await this.refusedByConfig(db, reference, created.error);
+        return { status: "declined", code: "gateway_refused", reason: `la pasarela rechazó la solicitud; ${NO_CHARGE}` };
+      }
+      throw new WompiGatewayError(created.error.message);
+    }
+    await saveTransaction(db, created.value);
+    return { status: "pending", gatewayRef: created.value.id };
+  }
+
+  /** What Wompi says of a Nequi payment: still PENDING, approved, or declined/error (with the mismatch rule of cards). */
+  async nequiOutcome(paymentRef: string): Promise<NequiOutcome | null> {
+    const db = await this.opts.database();
+    const f = await this.find(db, paymentRef);
+    if (!f.tx) {
+      if (f.local?.status === "FAILED") return { status: "declined", code: "gateway_refused", reason: `la pasarela rechazó la solicitud; ${NO_CHARGE}` };
+      if (f.local && f.local.ageMs < this.unknownAfterMs) return { status: "pending" };
+      return null;
+    }
+    if (f.tx.status === "PENDING") return { status: "pending" };
+    const r = await this.checked(db, f.tx, f.local);
+    if (r.approved) return { status: "approved", gatewayRef: r.authorizationCode };
+    if (r.code === "gateway_mismatch") return { status: "declined", code: r.code, reason: r.reason };
+    if (f.tx.status === "DECLINED") {
+      return { status: "declined", code: "declined", reason: f.tx.statusMessage ? `rechazado en Nequi: ${clean(f.tx.statusMessage)}` : "el pago fue rechazado en la app Nequi" };
+    }
+    return { status: "declined", code: f.tx.status === "VOIDED" ? "voided" : "gateway_error", reason: r.reason };
   }
 
   async status(paymentRef: string): Promise<"pending" | "approved" | "rejected" | "expired"> {

@@ -23,7 +23,7 @@ export function MethodSection({ state, panel, banks }: { state: TakePaymentState
   const total = parts ? formatMoney(parts.total, "COP", locale) : "";
   return (
     <section className="card space-y-4 p-5 lg:col-span-2" {...panel}>
-      {tab === "card" ? <CardFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} banks={banks} />}
+      {tab === "card" ? <CardFields form={form} /> : tab === "nequi" ? <NequiFields form={form} /> : <OrderFields form={form} bank={tab === "bank"} banks={banks} />}
       {errorCount > 0 && form.formState.isSubmitted && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="form-errors">
           {errorCount === 1 ? t("take.fixOne") : t("take.fixMany", { n: errorCount })}
@@ -35,7 +35,7 @@ export function MethodSection({ state, panel, banks }: { state: TakePaymentState
         </p>
       )}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? t("take.working") : tab === "card" ? t("take.payCard", { amount: total }) : tab === "cash" ? t("take.createCash") : t("take.createBank")}
+        {busy ? t("take.working") : tab === "card" ? t("take.payCard", { amount: total }) : tab === "nequi" ? t("take.payNequi", { amount: total }) : tab === "cash" ? t("take.createCash") : t("take.createBank")}
       </button>
     </section>
   );
@@ -86,6 +86,21 @@ function CardFields({ form }: { form: TakePaymentForm }) {
         <span>{t("take.encrypted")}</span>
       </p>
       <p className="text-xs text-slate-600">{t("take.sandboxCards")}</p>
+    </>
+  );
+}
+
+/** Nequi: the payer's Nequi number; the payer approves in the app. */
+function NequiFields({ form }: { form: TakePaymentForm }) {
+  const t = useDict(paymentMessages);
+  const err = fieldError(form);
+  return (
+    <>
+      <h2 className="font-semibold">{t("take.tabNequi")}</h2>
+      <Field id="nequi_phone" label={t("take.nequiPhone")} error={err("nequi_phone")} hint={t("take.nequiHint")}>
+        <input {...fieldA11y("nequi_phone", err("nequi_phone"), true)} className="input" type="tel" inputMode="numeric" maxLength={16} placeholder="300 123 4567" autoComplete="off" {...form.register("nequi_phone")} />
+      </Field>
+      <p className="text-xs text-slate-600">{t("take.sandboxNequi")}</p>
     </>
   );
 }

@@ -70,7 +70,7 @@ export function OrderSection({ form, tab, parts, hotels }: { form: TakePaymentFo
           <input {...fieldA11y("phone", err("phone"))} className="input" type="tel" placeholder="300 123 4567" {...register("phone")} />
         </Field>
       </div>
-      {tab !== "card" && (
+      {(tab === "cash" || tab === "bank") && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Select id="fiscal_number_type" label={t("take.documentType")} options={DOCUMENT_TYPES} {...register("fiscal_number_type")} />
           <Field id="fiscal_number" label={t("take.fiscalNumber")} error={err("fiscal_number")}>

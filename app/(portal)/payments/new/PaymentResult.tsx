@@ -1,11 +1,12 @@
 "use client";
 // What Cobrar answered: approved (voucher), being verified (the payment's page), declined (voucher, try another
 // card) or a cash/PSE order (its checkout page to share).
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { api } from "@/lib/client/api";
 import Link from "next/link";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { paymentMessages } from "@/lib/payments/messages";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, formatPhone } from "@/lib/format";
 import type { PaymentResult } from "./useTakePayment";
 import { paymentMessageText, whatsappHref } from "@/components/whatsapp";
 
@@ -20,10 +21,51 @@ export interface OrderContext {
   reservation?: string;
 }
 
-export function PaymentResultCard({ result, total, onAgain, order }: { result: PaymentResult; total: number | null; onAgain: () => void; order?: OrderContext }) {
+/** How often Cobrar asks what became of a Nequi payment while the payer decides in the app. */
+const NEQUI_POLL_MS = 2000;
+
+/** A Nequi payment waiting for the payer: asks the transaction's status until it is final, then shows that. */
+function NequiWaiting({ result, total, onSettled }: { result: Extract<PaymentResult, { kind: "nequi" }>; total: number | null; onSettled: (r: PaymentResult) => void }) {
+  const t = useDict(paymentMessages);
+  const { locale } = useI18n();
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const res = await api.GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: result.transactionId } } });
+        if (stopped) return;
+        const p = res.data;
+        if (p && p.status === "approved") return onSettled({ kind: "approved", voucher: p.voucher_url ?? "", transactionId: p.transaction_id });
+        if (p && p.status !== "pending") return onSettled({ kind: "declined", voucher: p.voucher_url, reason: p.decline_reason ?? "" });
+      } catch {
+        // No answer this time: asked again below.
+      }
+      if (!stopped) timer = setTimeout(poll, NEQUI_POLL_MS);
+    };
+    timer = setTimeout(poll, NEQUI_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [result.transactionId, onSettled]);
+  return (
+    <section className="card max-w-2xl border-fuchsia-200 p-6" role="status" aria-busy="true" data-testid="payment-result">
+      <div className="flex items-center gap-3">
+        <span className="h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-fuchsia-300 border-t-fuchsia-700" aria-hidden="true" />
+        <h2 className="text-xl font-semibold text-fuchsia-900">{t("take.nequiWaiting")}</h2>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">{t("take.nequiWaitingHint", { phone: formatPhone(result.phone) })}</p>
+      {total !== null && <p className="mt-2 text-lg font-semibold">{formatMoney(total, "COP", locale)}</p>}
+    </section>
+  );
+}
+
+export function PaymentResultCard({ result, total, onAgain, onSettled, order }: { result: PaymentResult; total: number | null; onAgain: () => void; onSettled?: (r: PaymentResult) => void; order?: OrderContext }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
   const [copied, setCopied] = useState(false);
+  if (result.kind === "nequi") return <NequiWaiting result={result} total={total} onSettled={onSettled ?? (() => undefined)} />;
   const tone = result.kind === "declined" ? "text-red-700" : result.kind === "pending" ? "text-amber-700" : "text-emerald-700";
   const title = { approved: t("take.approved"), pending: t("take.pending"), declined: t("take.declined"), order: t("take.orderCreated") }[result.kind];
   return (
@@ -56,9 +98,11 @@ export function PaymentResultCard({ result, total, onAgain, order }: { result: P
       )}
       <div className="mt-5 flex flex-wrap gap-2">
         {result.kind === "approved" || result.kind === "declined" ? (
-          <Link href={voucherPage(result.voucher)} className="btn-primary" data-testid="voucher-link">
-            {t("take.viewVoucher")}
-          </Link>
+          result.voucher && (
+            <Link href={voucherPage(result.voucher)} className="btn-primary" data-testid="voucher-link">
+              {t("take.viewVoucher")}
+            </Link>
+          )
         ) : result.kind === "pending" ? (
           <Link href={`/payments/${encodeURIComponent(result.transactionId)}`} className="btn-primary">
             {t("take.viewPayment")}

@@ -45,13 +45,14 @@ export function TakePayment({
     };
     const v = form.getValues();
     const hotel = hotels.find((h) => String(h.id) === v.hotel_id)?.label.split(" · ")[0] ?? "";
-    return <PaymentResultCard result={result} total={parts?.total ?? null} onAgain={again} order={{ reference: v.ref_number, payer: `${v.ref_name} ${v.ref_lastname}`.trim(), phone: v.phone, hotel, reservation }} />;
+    return <PaymentResultCard result={result} total={parts?.total ?? null} onAgain={again} onSettled={setResult} order={{ reference: v.ref_number, payer: `${v.ref_name} ${v.ref_lastname}`.trim(), phone: v.phone, hotel, reservation }} />;
   }
 
   const tabs: [Tab, string][] = [
     ["card", t("take.tabCard")],
     ["cash", t("take.tabCash")],
     ["bank", t("take.tabBank")],
+    ["nequi", t("take.tabNequi")],
   ];
   return (
     <form onSubmit={submit} noValidate className="grid max-w-5xl gap-6 lg:grid-cols-5" autoComplete="off" data-testid="take-payment">

@@ -13,7 +13,7 @@ const percent = (label: string) =>
 /** What Cobrar checks before sending, with a sentence under each field. */
 export const takePaymentSchema = z
   .object({
-    tab: z.enum(["card", "cash", "bank"]),
+    tab: z.enum(["card", "cash", "bank", "nequi"]),
     hotel_id: z.string().min(1, "Elija el hotel"),
     ref_name: text("Escriba el nombre del pagador", 100, "Máximo 100 caracteres"),
     ref_lastname: text("Escriba el apellido del pagador", 100, "Máximo 100 caracteres"),
@@ -37,6 +37,7 @@ export const takePaymentSchema = z
     cc_year: z.string(),
     cc_cvc: z.string(),
     installments: z.string(),
+    nequi_phone: z.string(),
   })
   .superRefine((v, ctx) => {
     const need = (path: string, ok: boolean, message: string) => {
@@ -50,6 +51,10 @@ export const takePaymentSchema = z
       need("cc_month", v.cc_month !== "", "Elija el mes");
       need("cc_year", v.cc_year !== "", "Elija el año");
       need("cc_cvc", /^\d{3,4}$/.test(v.cc_cvc), "El CVV son los 3 o 4 dígitos del reverso");
+    } else if (v.tab === "nequi") {
+      need("email", v.email.length > 0, "Escriba el correo del pagador; allí recibe el recibo de Nequi");
+      const d = v.nequi_phone.replace(/[\s().-]/g, "");
+      need("nequi_phone", /^3\d{9}$/.test(d), d ? "El celular Nequi son 10 dígitos que empiezan por 3, p. ej. 300 123 4567" : "Escriba el celular Nequi del pagador");
     } else {
       need("detail", v.detail.length > 0, "Escriba qué se paga, por ejemplo «Dos noches, habitación doble»");
       need("email", v.email.length > 0, "Escriba el correo del pagador; allí recibe la referencia");
@@ -82,6 +87,7 @@ export const FIELD_FOR: Record<string, keyof TakePaymentValues> = {
   cc_number: "cc_number",
   cc_holder: "cc_holder",
   cc_code: "cc_cvc",
+  phone_number: "nequi_phone",
 };
 
 /** The form's starting values: card tab, no taxes broken down, and what the page filled in from a reservation. */
@@ -113,5 +119,7 @@ export function takePaymentDefaults(prefill: Partial<Pick<TakePaymentValues, "ho
     cc_year: "",
     cc_cvc: "",
     installments: "1",
+    // A reservation's phone is the Nequi number when it is a Colombian mobile (10 digits starting with 3, +57 or not).
+    nequi_phone: /^(\+?57)?3\d{9}$/.test((prefill.phone ?? "").replace(/[\s().-]/g, "")) ? (prefill.phone ?? "").replace(/[\s().-]/g, "").slice(-10) : "",
   };
 }

@@ -10,11 +10,12 @@ import { paymentMessages } from "@/lib/payments/messages";
 import { applyApiError, useZodForm } from "@/components/Form";
 import { FIELD_FOR, takePaymentDefaults, takePaymentSchema, type TakePaymentSent, type TakePaymentValues } from "./take-payment-schema";
 
-export type Tab = "card" | "cash" | "bank";
+export type Tab = "card" | "cash" | "bank" | "nequi";
 export type PaymentResult =
   | { kind: "approved"; voucher: string; transactionId: string }
   | { kind: "pending"; transactionId: string; detail: string }
-  | { kind: "declined"; voucher: string; reason: string }
+  | { kind: "declined"; voucher: string | null; reason: string }
+  | { kind: "nequi"; transactionId: string; phone: string }
   | { kind: "order"; checkoutUrl: string; transactionId: string };
 export type Breakdown = { base: number; tax: number; service: number; total: number };
 export type TakePaymentState = ReturnType<typeof useTakePayment>;
@@ -84,6 +85,16 @@ export function useTakePayment(clientIp: string, prefill: Parameters<typeof take
     return "status" in r ? { kind: "pending", transactionId: r.transaction_id, detail: r.detail } : { kind: "approved", voucher: r.voucher_url, transactionId: r.transaction_id };
   }
 
+  /** Nequi: the payer approves in the app; the answer is pending and the result card waits for the outcome. */
+  async function payByNequi(v: TakePaymentSent): Promise<PaymentResult> {
+    const phone = v.nequi_phone.replace(/[\s().-]/g, "");
+    const optional = { detail: blankToUndefined(v.detail), phone: blankToUndefined(v.phone), ip: blankToUndefined(clientIp) };
+    const r = await ok(api.POST("/v2/apms/nequi", { body: { order: { ...order(v), ...optional, email: v.email }, payment_method: { type: "NEQUI", phone_number: phone } }, params: { header: idem(v) } }));
+    if (r.status === "approved") return { kind: "approved", voucher: r.voucher_url ?? "", transactionId: r.transaction_id };
+    if (r.status !== "pending") return { kind: "declined", voucher: r.voucher_url, reason: r.detail };
+    return { kind: "nequi", transactionId: r.transaction_id, phone };
+  }
+
   /** A cash or PSE order: the payer finishes on its checkout page. */
   async function createOrder(v: TakePaymentSent): Promise<PaymentResult> {
     const full = { ...order(v), detail: v.detail, email: v.email, phone: v.phone, fiscal_number: v.fiscal_number, ip: clientIp };
@@ -99,7 +110,7 @@ export function useTakePayment(clientIp: string, prefill: Parameters<typeof take
     setBusy(true);
     setError(null);
     try {
-      const r = v.tab === "card" ? await payByCard(v) : await createOrder(v);
+      const r = v.tab === "card" ? await payByCard(v) : v.tab === "nequi" ? await payByNequi(v) : await createOrder(v);
       if (!r) return;
       submission.done();
       if (v.tab === "card") {
