@@ -63,3 +63,44 @@ test("a template preview shows the e-mail with sample data, in Spanish and Engli
   await page.getByRole("button", { name: "Inglés" }).click();
   await expect(page.getByTestId("preview-subject")).toHaveText(/^Payment approved:/);
 });
+
+test("an agency turns a notice off and sets its low-balance alert in 'Preferencias de correo'; 'Correos' lists its marked addresses", async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto("/emails");
+  await expect(page.getByRole("heading", { name: "Direcciones marcadas" })).toBeVisible();
+  await page.getByRole("link", { name: "Preferencias de correo" }).click();
+  await expect(page.getByRole("heading", { name: "Preferencias de correo", level: 1 })).toBeVisible();
+  const received = page.getByRole("checkbox", { name: /Pago recibido \(agencia\)/ });
+  await expect(received).toBeChecked();
+  await received.uncheck();
+  const alert = page.getByLabel("Avisarme cuando el saldo baje de (COP)");
+  if (await alert.isVisible()) {
+    await alert.fill("-3");
+    await page.getByRole("button", { name: "Guardar preferencias" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Escriba un valor en pesos mayor que 0, sin puntos ni comas.");
+    await alert.fill("500000");
+  }
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+  await shoot(page, "email-preferences-agency");
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: /Pago recibido \(agencia\)/ })).not.toBeChecked();
+  await page.getByRole("checkbox", { name: /Pago recibido \(agencia\)/ }).check();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+});
+
+test("a hotel admin turns the daily arrivals digest on from the menu", async ({ page }) => {
+  await signIn(page, DEMO.hotelAdmin);
+  await page.getByRole("link", { name: "Preferencias de correo" }).first().click();
+  await expect(page.getByRole("heading", { name: "Preferencias de correo", level: 1 })).toBeVisible();
+  const digest = page.getByRole("checkbox", { name: /Llegadas del día \(hotel\)/ });
+  await expect(digest).not.toBeChecked();
+  await digest.check();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+  await shoot(page, "email-preferences-hotel");
+  await digest.uncheck();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+});

@@ -29,25 +29,28 @@ async function issue(tx: Prisma.TransactionClient, userId: number, purpose: Toke
 
 /** Writes the invitation (token and e-mail) for a user who has no password of their own yet. */
 export async function inviteUser(db: PrismaClient, userId: number, invitedBy: string | null, now: Date) {
-  return db.$transaction(async (tx) => {
-    const u = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-    const { token, expiresAt, hash } = await issue(tx, userId, "invite", now);
-    await enqueueEmail(
-      tx,
-      {
-        template: "user_invitation",
-        factKey: `user:${userId}:invite:${hash.slice(0, 16)}`,
-        to: u.email,
-        toName: u.name,
-        locale: u.locale === "en" ? "en" : "es",
-        userId,
-        agencyId: u.agencyId,
-        data: { name: u.name, invitedBy, roleLabel: ROLE_WORDS[u.role] ?? u.role, path: setPasswordPath(token), expiresAt: expiresAt.toISOString() },
-      },
-      now,
-    );
-    return { expires_at: expiresAt.toISOString() };
-  });
+  return db.$transaction((tx) => inviteUserTx(tx, userId, invitedBy, now));
+}
+
+/** The invitation written inside the caller's transaction (the one that creates the user, so both or neither). */
+export async function inviteUserTx(tx: Prisma.TransactionClient, userId: number, invitedBy: string | null, now: Date) {
+  const u = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+  const { token, expiresAt, hash } = await issue(tx, userId, "invite", now);
+  await enqueueEmail(
+    tx,
+    {
+      template: "user_invitation",
+      factKey: `user:${userId}:invite:${hash.slice(0, 16)}`,
+      to: u.email,
+      toName: u.name,
+      locale: u.locale === "en" ? "en" : "es",
+      userId,
+      agencyId: u.agencyId,
+      data: { name: u.name, invitedBy, roleLabel: ROLE_WORDS[u.role] ?? u.role, path: setPasswordPath(token), expiresAt: expiresAt.toISOString() },
+    },
+    now,
+  );
+  return { expires_at: expiresAt.toISOString() };
 }
 
 /** "¿Olvidó su contraseña?": an active user gets a reset link; the answer never says whether the address exists. */

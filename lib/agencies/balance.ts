@@ -6,6 +6,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { conflict, notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
+import { emailBalanceLow } from "@/lib/mail/notices";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 type Tx = Prisma.TransactionClient;
@@ -28,8 +29,9 @@ export const presentEntry = (e: EntryRow) => ({
 export async function debitBalance(tx: Tx, agencyId: number, amount: Prisma.Decimal | string, reservationId: string | null, now: Date, note?: string) {
   const value = new Prisma.Decimal(amount);
   if (value.lte(0)) throw new Error("debitBalance: amount must be positive");
-  const rows = await tx.$queryRawUnsafe<{ balance: string }[]>(
-    `UPDATE agencies SET balance = balance - $1::numeric, updated_at = $3 WHERE id = $2 AND is_preloaded AND balance >= $1::numeric RETURNING balance::text AS balance`,
+  const rows = await tx.$queryRawUnsafe<{ balance: string; threshold: string | null }[]>(
+    `UPDATE agencies SET balance = balance - $1::numeric, updated_at = $3 WHERE id = $2 AND is_preloaded AND balance >= $1::numeric
+     RETURNING balance::text AS balance, balance_alert_threshold::text AS threshold`,
     value.toFixed(2),
     agencyId,
     now,
@@ -43,6 +45,11 @@ export async function debitBalance(tx: Tx, agencyId: number, amount: Prisma.Deci
   const entry = await tx.balanceEntry.create({
     data: { agencyId, amount: value.neg(), balanceAfter: new Prisma.Decimal(rows[0].balance), kind: "debit", reservationId, note: note ?? null, createdAt: now },
   });
+  // Crossed below the agency's alert (it was at or above before this debit): one notice per crossing.
+  const { balance, threshold } = rows[0];
+  if (threshold !== null && new Prisma.Decimal(balance).lt(threshold) && new Prisma.Decimal(balance).add(value).gte(threshold)) {
+    await emailBalanceLow(tx, agencyId, { entryId: entry.id, balance, threshold, reservationId }, now);
+  }
   return presentEntry(entry);
 }
 

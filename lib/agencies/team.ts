@@ -7,7 +7,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { issueApiKey } from "@/lib/auth/api-keys";
-import { inviteUser } from "@/lib/accounts/user-tokens";
+import { inviteUserTx } from "@/lib/accounts/user-tokens";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { bool, text } from "@/lib/http/zod-helpers";
 import { emailField } from "./schema";
@@ -104,15 +104,19 @@ async function createLogin(db: PrismaClient, data: { name: string; email: string
   const email = data.email.toLowerCase();
   // An invited user gets an unusable random password until they choose theirs through the e-mailed link.
   const passwordHash = await hashPassword(data.password ?? crypto.randomBytes(32).toString("base64url"));
-  const { count } = await db.user.createMany({
-    data: [{ name: data.name, email, passwordHash, role: data.role, agencyId: data.agencyId ?? null, agencyAdmin: data.agencyAdmin ?? false, createdAt: now }],
-    skipDuplicates: true,
+  // The user, its hotels and its invitation e-mail commit together (docs/emails.md): never a user without the
+  // invitation it is owed, nor an invitation for a user that was not created.
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.user.createMany({
+      data: [{ name: data.name, email, passwordHash, role: data.role, agencyId: data.agencyId ?? null, agencyAdmin: data.agencyAdmin ?? false, createdAt: now }],
+      skipDuplicates: true,
+    });
+    if (count === 0) throw conflict("email: ya existe un usuario con ese correo");
+    const user = await tx.user.findUniqueOrThrow({ where: { email } });
+    if (data.hotelIds?.length) await tx.userHotel.createMany({ data: data.hotelIds.map((hotelId) => ({ userId: user.id, hotelId })), skipDuplicates: true });
+    if (data.password === undefined) await inviteUserTx(tx, user.id, null, now);
+    return tx.user.findUniqueOrThrow({ where: { id: user.id }, include: { hotels: true } });
   });
-  if (count === 0) throw conflict("email: ya existe un usuario con ese correo");
-  const user = await db.user.findUniqueOrThrow({ where: { email } });
-  if (data.hotelIds?.length) await db.userHotel.createMany({ data: data.hotelIds.map((hotelId) => ({ userId: user.id, hotelId })), skipDuplicates: true });
-  if (data.password === undefined) await inviteUser(db, user.id, null, now);
-  return db.user.findUniqueOrThrow({ where: { id: user.id }, include: { hotels: true } });
 }
 
 // ---------------------------------------------------------------- agency teams

@@ -16,6 +16,7 @@ export const en: Messages = {
     cards: "Virtual cards",
     webhooks: "Webhooks",
     emails: "E-mails",
+    emailPreferences: "E-mail preferences",
     agencies: "Agencies",
     accountHolders: "Account holders",
     hotels: "Hotels",

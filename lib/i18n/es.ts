@@ -15,6 +15,7 @@ export const es = {
     cards: "Tarjetas virtuales",
     webhooks: "Webhooks",
     emails: "Correos",
+    emailPreferences: "Preferencias de correo",
     agencies: "Agencias",
     accountHolders: "Titulares de cuenta",
     hotels: "Hoteles",

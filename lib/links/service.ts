@@ -9,6 +9,7 @@ import { dateOnly, isoBogota, ymd } from "@/lib/time";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
+import { emailLinkExpired } from "@/lib/mail/notices";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 /** 128 random bits: the code is the only thing guarding the public payment page. */
@@ -237,12 +238,28 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
  * skips a link a payment held locked at that instant).
  */
 export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
-  const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
+  // Expired in batches; each link's "expired unpaid" e-mail to its agency is written in the expiry's transaction.
+  let expired = 0;
+  for (;;) {
+    const ids = await db.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `UPDATE payment_links SET status = 'expired', expired_at = $1::timestamptz
+          WHERE id IN (SELECT id FROM payment_links WHERE status = 'active' AND expires_at <= $1::timestamptz ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED)
+            AND status = 'active'
+          RETURNING id`,
+        now.toISOString(),
+      );
+      for (const { id } of rows) await emailLinkExpired(tx, id, now);
+      return rows.length;
+    });
+    expired += ids;
+    if (ids < 200) break;
+  }
   const closed = await db.paymentLink.updateMany({
     where: { status: "active", reservation: { status: { not: "pending_payment" } } },
     data: { status: "cancelled", cancelledAt: now, paymentLockUntil: null },
   });
-  return r.count + closed.count;
+  return expired + closed.count;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */

@@ -2,7 +2,7 @@
 // reports, once per (fact, recipient) (unique index, ON CONFLICT DO NOTHING), sent later by the `emails` job.
 // Opt-outs, refused addresses and the rate limits are applied here, so a row always says what became of it.
 import crypto from "node:crypto";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { SqlRunner } from "@/lib/db/migrate";
 import { config } from "@/lib/config";
 import { log } from "@/lib/http/log";
 import { normalizeAddress, displayName } from "./address";
@@ -10,8 +10,18 @@ import { emailContent } from "./render";
 import { TEMPLATES } from "./templates/catalog";
 import type { Locale } from "./templates/types";
 
-/** The caller's transaction (or the client itself). */
-export type MailTx = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+/**
+ * The caller's transaction: a Prisma transaction client, or a plain-SQL one through `sqlMailTx` (the booking and
+ * the webhook worker write in plain SQL).
+ */
+export interface MailTx {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/** A plain-SQL transaction (lib/db/open.ts `transaction`) seen as a MailTx. */
+export const sqlMailTx = (sql: SqlRunner): MailTx => ({
+  $queryRawUnsafe: <T,>(query: string, ...values: unknown[]) => sql.query(query, values) as Promise<T>,
+});
 
 export interface EmailInput {
   template: string;
@@ -40,13 +50,15 @@ export const perAgencyHour = () => limit("MAIL_MAX_PER_AGENCY_HOUR", 500);
 
 export const SUPPRESSED_REASONS = {
   address: "La dirección rechazó un correo antes; no se le envían más",
+  optOut: "El destinatario desactivó este tipo de aviso (Preferencias de correo)",
   recipientLimit: "Límite de correos por hora a esta dirección alcanzado",
   agencyLimit: "Límite de correos por hora de la agencia alcanzado",
 } as const;
 
 /**
  * Writes the e-mail in the caller's transaction; returns its id, or null when nothing is owed (no valid address,
- * turned off, or already written for this fact and recipient).
+ * or already written for this fact and recipient). An e-mail its owner turned off, to a marked address or over a
+ * rate limit is written `suppressed` with the reason.
  */
 export async function enqueueEmail(tx: MailTx, input: EmailInput, now: Date): Promise<string | null> {
   const def = TEMPLATES[input.template];
@@ -57,9 +69,11 @@ export async function enqueueEmail(tx: MailTx, input: EmailInput, now: Date): Pr
     return null;
   }
   const locale: Locale = input.locale === "en" ? "en" : "es";
+  // Turned off by its owner: still written, as `suppressed` with the reason, so 'Correos' shows it was not sent.
+  let optedOut = false;
   if (!def.essential && input.optOutOwners && input.optOutOwners.length > 0) {
     const off = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM email_opt_outs WHERE owner = ANY($1::text[]) AND template = $2`, input.optOutOwners, input.template);
-    if ((off[0]?.n ?? 0) > 0) return null;
+    optedOut = (off[0]?.n ?? 0) > 0;
   }
   const subject = emailContent(input.template, input.data, locale, config().publicBaseUrl).subject;
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
@@ -72,10 +86,11 @@ export async function enqueueEmail(tx: MailTx, input: EmailInput, now: Date): Pr
     input.agencyId ?? null,
   );
   let reason: string | null = null;
-  if (state?.suppressed) reason = SUPPRESSED_REASONS.address;
+  if (optedOut) reason = SUPPRESSED_REASONS.optOut;
+  else if (state?.suppressed) reason = SUPPRESSED_REASONS.address;
   else if (perRecipientHour() > 0 && (state?.to_recipient ?? 0) >= perRecipientHour()) reason = SUPPRESSED_REASONS.recipientLimit;
   else if (input.agencyId != null && perAgencyHour() > 0 && (state?.from_agency ?? 0) >= perAgencyHour()) reason = SUPPRESSED_REASONS.agencyLimit;
-  if (reason && reason !== SUPPRESSED_REASONS.address) log.warn("email_rate_limited", { template: input.template, agency: input.agencyId ?? null });
+  if (reason === SUPPRESSED_REASONS.recipientLimit || reason === SUPPRESSED_REASONS.agencyLimit) log.warn("email_rate_limited", { template: input.template, agency: input.agencyId ?? null });
   const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
     `INSERT INTO emails (id, fact_key, recipient, recipient_name, template, locale, subject, data, agency_id, hotel_id, user_id, status, next_attempt_at, last_error, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::int, $10::int, $11::int, $12, $13::timestamptz, $14, $15::timestamptz)

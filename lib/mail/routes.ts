@@ -2,6 +2,9 @@ import { z } from "zod";
 import { defineRoute, RawResponse } from "@/lib/http/route";
 import { emailAttachment, getEmail, listTemplates, previewTemplate } from "./service";
 import { listEmails } from "./list";
+import { getPreferences, updatePreferences } from "./preferences";
+import { clearSuppression, listSuppressions, sendKeptEmail } from "./suppressions";
+import { bool } from "@/lib/http/zod-helpers";
 
 const TAGS = ["Correos"];
 const STATUSES = ["pending", "sent", "kept", "failed", "suppressed"] as const;
@@ -43,7 +46,89 @@ const emailDetail = emailSummary.omit({ attachments: true }).extend({
 const templateList = z.object({ items: z.array(z.object({ name: z.string(), title: z.string(), audience: z.enum(["guest", "agency", "hotel", "user"]), essential: z.boolean() })) });
 const templatePreview = z.object({ name: z.string(), title: z.string(), subject: z.string(), html: z.string(), text: z.string() });
 
+const preferencesOut = z.object({
+  owner: z.enum(["agency", "user"]),
+  address: z.string(),
+  items: z.array(z.object({ template: z.string(), title: z.string(), opt_in: z.boolean(), enabled: z.boolean() })),
+  essential_note: z.string(),
+  is_preloaded: z.boolean(),
+  balance_alert_threshold: z.number().nullable(),
+});
+const agencyQuery = z.object({ agency_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional() });
+const preferencesBody = z
+  .object({
+    agency_id: z.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+    templates: z
+      .record(z.string().regex(/^[a-z_]{1,60}$/, "no es una plantilla"), bool())
+      .optional()
+      .meta({ description: "Plantilla → activo (true) o desactivado (false). Solo los avisos no esenciales del dueño (ver GET)." }),
+    balance_alert_threshold: z
+      .number({ error: "debe ser un número" })
+      .min(1, "debe ser al menos 1")
+      .max(100_000_000_000, "es demasiado grande")
+      .nullable()
+      .optional()
+      .meta({ description: "Agencia precargada: saldo (COP) por debajo del cual se le avisa por correo; null lo quita" }),
+  })
+  .refine((b) => b.templates !== undefined || b.balance_alert_threshold !== undefined, "debe incluir templates o balance_alert_threshold");
+const suppressionList = z.object({ items: z.array(z.object({ address: z.string(), reason: z.string(), marked_at: z.string(), emails: z.number() })) });
+const msgOut = z.object({ msg: z.string() });
+
 export const mailRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/email-preferences",
+    access: ["operator", "agency", "hotel_admin"],
+    summary: "Preferencias de correo: qué avisos no esenciales recibe la agencia (o el administrador de hotel)",
+    description:
+      "Una agencia: sus avisos (a su correo de notificaciones) y el aviso de saldo bajo. Un administrador de hotel: los avisos del hotel y el resumen diario de llegadas (se activa a pedido). El operador indica `agency_id`. Los comprobantes, instrucciones, enlaces, invitaciones y restablecimientos se envían siempre.",
+    tags: TAGS,
+    query: agencyQuery,
+    responses: [{ status: 200, description: "Preferencias", schema: preferencesOut }],
+    handler: ({ db, principal, query }) => getPreferences(db, principal, query.agency_id),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/email-preferences",
+    access: ["operator", "agency", "hotel_admin"],
+    summary: "Activar o desactivar avisos no esenciales y fijar el aviso de saldo bajo",
+    description: "Un correo desactivado no se envía: queda registrado en Correos como `suppressed` con el motivo. Un correo esencial responde 400.",
+    tags: TAGS,
+    body: preferencesBody,
+    responses: [{ status: 200, description: "Preferencias guardadas", schema: preferencesOut }],
+    handler: ({ db, principal, body, clock }) => updatePreferences(db, principal, body, clock.now()),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/email-suppressions",
+    access: ["operator", "agency"],
+    summary: "Direcciones marcadas: rechazaron un correo para siempre y no reciben más",
+    description: "El operador ve todas; una agencia, las direcciones a las que fueron sus correos.",
+    tags: TAGS,
+    responses: [{ status: 200, description: "Direcciones marcadas", schema: suppressionList }],
+    handler: ({ db, principal }) => listSuppressions(db, principal),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/email-suppressions/clear",
+    access: ["operator", "agency"],
+    summary: "Quitar la marca de una dirección (después de corregirla): los próximos correos le llegan",
+    tags: TAGS,
+    body: z.object({ address: z.string({ error: "es obligatorio" }).trim().min(3, "no es un correo").max(254, "máximo 254 caracteres") }),
+    responses: [{ status: 200, description: "Marca quitada", schema: msgOut }, { status: 404, description: "La dirección no está marcada" }],
+    handler: ({ db, principal, body }) => clearSuppression(db, principal, body.address),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/emails/{id}/send",
+    access: ["operator"],
+    summary: "Enviar ahora un correo guardado sin SMTP (solo si es reciente)",
+    description: "Los correos escritos sin SMTP_URL quedan `kept` y no se envían solos al configurar SMTP. El operador puede pedir uno que tenga menos de MAIL_KEPT_SEND_HOURS (24 h por defecto).",
+    tags: TAGS,
+    params: z.object({ id: z.string().regex(/^eml_[A-Za-z0-9_-]{10,40}$/, "no es un correo") }),
+    responses: [{ status: 200, description: "Se enviará", schema: msgOut.extend({ status: z.literal("pending") }) }, { status: 409, description: "No está guardado, es antiguo o no hay SMTP" }],
+    handler: ({ db, params, clock }) => sendKeptEmail(db, params.id, clock.now()),
+  }),
   defineRoute({
     method: "GET",
     path: "/emails",

@@ -53,6 +53,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/calendar", label: "nav.calendar", icon: "calendar" },
     { href: "/calendar/venues", label: "nav.venues", icon: "pin" },
     { href: "/calendar/organizers", label: "nav.organizers", icon: "org" },
+    { href: "/emails/preferences", label: "nav.emailPreferences", icon: "mail" },
     { href: "/docs", label: "nav.docs", icon: "book" },
   ],
 };

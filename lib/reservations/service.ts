@@ -17,6 +17,8 @@ import { bookingCode, paymentDeadline } from "./rules";
 import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
 import { enqueueReservationExpired } from "./notify";
 import { emailReservationExpired } from "@/lib/mail/facts";
+import { emailHotelBooking } from "@/lib/mail/notices";
+import { sqlMailTx } from "@/lib/mail/outbox";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
@@ -190,8 +192,8 @@ export async function createReservation(database: Database, principal: Principal
     // Every room of the request or none, held by the channel manager under the reservation's id; then the
     // reservation is written. If the write fails, the hold is released (compensation) before the error goes on.
     // docs/reservations.md "The channel-manager boundary".
-    await holdThenWrite(database, channelManager(database), { key: id, hotelId, holds: holdsOf(hotelId, priced), now }, (tx) =>
-      insertReservation(tx, {
+    await holdThenWrite(database, channelManager(database), { key: id, hotelId, holds: holdsOf(hotelId, priced), now }, async (tx) => {
+      await insertReservation(tx, {
         id,
         code,
         agencyId,
@@ -232,8 +234,9 @@ export async function createReservation(database: Database, principal: Principal
         })),
         history: [{ fromStatus: null, toStatus: "pending_payment", reason: "Reserva registrada", at: now }],
         idem: effectKey,
-      }),
-    );
+      });
+      await emailHotelBooking(sqlMailTx(tx), id, "new", now);
+    });
   } catch (e) {
     // A concurrent attempt with this key registered it first; this one's rooms were given back (compensation).
     const first = isEffectKeyViolation(e) ? await earlierBooking() : null;
@@ -368,6 +371,7 @@ export async function updateGuest(
     // The channel manager is owed the guest as it now is, committed with the change (lib/gateways/guest-sync.ts).
     const guest = await tx.reservation.findUniqueOrThrow({ where: { id: row.id }, select: { firstName: true, lastName: true, email: true, telephone: true } });
     await oweGuestData(tx, { bookingCode: row.code, hotelId: row.hotelId, guest, now });
+    await emailHotelBooking(tx, row.id, "guest_changed", now);
     return true;
   });
   if (!changed) throw conflict(`La reserva ${row.code} ya no admite cambios`);
@@ -393,6 +397,7 @@ async function closeReservation(database: Database, id: string, to: "expired" | 
     await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
     if (to === "expired") await enqueueReservationExpired(tx, r, now);
     if (to === "expired") await emailReservationExpired(tx, id, now);
+    if (to === "cancelled") await emailHotelBooking(tx, id, "cancelled", now);
     return r;
   }, TX_OPTIONS));
   if (closed) await finishRelease(database, channelManager(database), id, now);

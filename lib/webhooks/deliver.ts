@@ -6,9 +6,11 @@ import { log } from "@/lib/http/log";
 import { generateWebhookSecret, signWebhook } from "./signing";
 import { openWebhookSecret, sealWebhookSecret } from "./secret-box";
 import { isAcknowledged, sendWebhook, ATTEMPT_TIMEOUT_MS, type SendResult } from "./send";
-import { retryDelayMs } from "./retry";
+import { FAILURE_WARNING_STREAK, retryDelayMs } from "./retry";
 import { instanceId } from "@/lib/runtime/instance";
 import { claimDue, releaseLeases } from "@/lib/db/leased-queue";
+import { sqlMailTx } from "@/lib/mail/outbox";
+import { emailWebhookFailing } from "@/lib/mail/notices";
 
 /**
  * A claimed delivery stays reserved this long (WEBHOOK_LEASE_MS, default 60 s); never shorter than one attempt
@@ -62,30 +64,39 @@ async function record(database: Database, d: Claimed, at: Date, result: SendResu
   const delay = ok ? null : retryDelayMs(d.attempt_count);
   const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
   const next = !ok && delay !== null ? new Date(at.getTime() + delay).toISOString() : null;
-  await database.sql.query(
-    `WITH ins AS (
-       INSERT INTO webhook_attempts (delivery_id, attempt_no, at, status_code, latency_ms, response_body, error)
-       VALUES ($1, $2, $3::timestamptz, $4::int, $5::int, $6::text, $7::text)
-       ON CONFLICT (delivery_id, attempt_no) DO NOTHING
-       RETURNING delivery_id
-     ), upd AS (
-       UPDATE webhook_deliveries
-          SET status = $8::text::"DeliveryStatus",
-              next_attempt_at = $9::timestamptz,
-              locked_until = NULL,
-              locked_by = NULL,
-              last_attempt_at = $3::timestamptz,
-              succeeded_at = CASE WHEN $8::text = 'succeeded' THEN $3::timestamptz ELSE succeeded_at END,
-              failed_at = CASE WHEN $8::text = 'failed' THEN $3::timestamptz ELSE NULL END
-        WHERE id = $1 AND attempt_count = $2 AND EXISTS (SELECT 1 FROM ins)
-        RETURNING agency_id, url
-     )
-     UPDATE agencies a
-        SET webhook_failure_streak = CASE WHEN $10::boolean THEN 0 ELSE a.webhook_failure_streak + 1 END
-       FROM upd
-      WHERE a.id = upd.agency_id AND a.webhook_url = upd.url`,
-    [d.id, d.attempt_count, at.toISOString(), result.statusCode, result.latencyMs, result.responseBody, result.error, status, next, ok],
-  );
+  await database.transaction(async (sql) => {
+    const rows = await sql.query<{ agency_id: number; streak: number }>(
+      `WITH ins AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt_no, at, status_code, latency_ms, response_body, error)
+         VALUES ($1, $2, $3::timestamptz, $4::int, $5::int, $6::text, $7::text)
+         ON CONFLICT (delivery_id, attempt_no) DO NOTHING
+         RETURNING delivery_id
+       ), upd AS (
+         UPDATE webhook_deliveries
+            SET status = $8::text::"DeliveryStatus",
+                next_attempt_at = $9::timestamptz,
+                locked_until = NULL,
+                locked_by = NULL,
+                last_attempt_at = $3::timestamptz,
+                succeeded_at = CASE WHEN $8::text = 'succeeded' THEN $3::timestamptz ELSE succeeded_at END,
+                failed_at = CASE WHEN $8::text = 'failed' THEN $3::timestamptz ELSE NULL END
+          WHERE id = $1 AND attempt_count = $2 AND EXISTS (SELECT 1 FROM ins)
+          RETURNING agency_id, url
+       )
+       UPDATE agencies a
+          SET webhook_failure_streak = CASE WHEN $10::boolean THEN 0 ELSE a.webhook_failure_streak + 1 END
+         FROM upd
+        WHERE a.id = upd.agency_id AND a.webhook_url = upd.url
+       RETURNING a.id AS agency_id, a.webhook_failure_streak AS streak`,
+      [d.id, d.attempt_count, at.toISOString(), result.statusCode, result.latencyMs, result.responseBody, result.error, status, next, ok],
+    );
+    // The attempt that makes the streak reach the warning tells the agency by e-mail, once per streak (docs/emails.md).
+    const hit = rows[0];
+    if (!ok && hit && Number(hit.streak) === FAILURE_WARNING_STREAK) {
+      const lastError = result.error ?? (result.statusCode !== null ? `HTTP ${result.statusCode}` : "Sin respuesta");
+      await emailWebhookFailing(sqlMailTx(sql), Number(hit.agency_id), { deliveryId: d.id, attempt: d.attempt_count, url: d.url, failures: FAILURE_WARNING_STREAK, lastError }, at);
+    }
+  });
 }
 
 async function attempt(database: Database, d: Claimed, now: Date, secrets: Map<number, string>): Promise<void> {

@@ -10,3 +10,6 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   const base = RETRY_DELAYS_MS[Math.max(0, attempt - 1)];
   return Math.round(base * (0.9 + 0.2 * random()));
 }
+
+/** Consecutive failed attempts to the agency's webhook_url that raise the portal warning and e-mail the agency once. */
+export const FAILURE_WARNING_STREAK = 5;

@@ -11,8 +11,8 @@ import { enqueueWebhook } from "./outbox";
 import { WEBHOOK_EVENTS } from "./events";
 import { isoBogota } from "@/lib/time";
 
-/** Consecutive failed attempts to the agency's webhook_url that raise the portal warning. */
-export const FAILURE_WARNING_STREAK = 5;
+export { FAILURE_WARNING_STREAK } from "./retry";
+import { FAILURE_WARNING_STREAK } from "./retry";
 
 /** The agency the caller acts for: its own, or (operator) the one named by `agency_id`. */
 export async function targetAgency(db: PrismaClient, p: Principal, requested: number | undefined) {

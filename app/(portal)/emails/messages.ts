@@ -42,6 +42,17 @@ export const messages = defineMessages({
       frame: "Vista del correo",
     },
     preview: { title: "Vista previa: {name}", sample: "Datos de ejemplo; así se verá el correo.", es: "Español", en: "Inglés", back: "Volver a Correos" },
+    preferences: "Preferencias de correo",
+    marked: {
+      title: "Direcciones marcadas",
+      help: "Estas direcciones rechazaron un correo para siempre (el buzón no existe): no se les envía nada más. Corrija la dirección (por ejemplo en la reserva o en el enlace) y quite la marca.",
+      none: "Ninguna dirección está marcada.",
+      since: "Marcada el {at} · {n} correo(s)",
+      clear: "Quitar la marca",
+      confirmTitle: "¿Quitar la marca?",
+      confirm: "Los próximos correos a {address} se enviarán. Los que ya quedaron sin enviar no se reenvían.",
+      error: "No se pudo quitar la marca.",
+    },
   },
   en: {
     title: "E-mails",
@@ -83,6 +94,17 @@ export const messages = defineMessages({
       frame: "E-mail view",
     },
     preview: { title: "Preview: {name}", sample: "Sample data; this is how the e-mail will look.", es: "Spanish", en: "English", back: "Back to E-mails" },
+    preferences: "E-mail preferences",
+    marked: {
+      title: "Marked addresses",
+      help: "These addresses refused an e-mail for good (the mailbox does not exist): nothing more is sent to them. Fix the address (e.g. in the booking or the link) and clear the mark.",
+      none: "No address is marked.",
+      since: "Marked on {at} · {n} e-mail(s)",
+      clear: "Clear the mark",
+      confirmTitle: "Clear the mark?",
+      confirm: "The next e-mails to {address} will be sent. Those already left unsent are not sent again.",
+      error: "The mark could not be cleared.",
+    },
   },
 });
 

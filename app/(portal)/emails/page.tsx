@@ -7,7 +7,9 @@ import { formatDateTime } from "@/lib/format";
 import { listEmails } from "@/lib/mail/list";
 import { TEMPLATES } from "@/lib/mail/templates/catalog";
 import { mailMode } from "@/lib/mail/config";
+import { listSuppressions } from "@/lib/mail/suppressions";
 import { messages, STATUS_TONE } from "./messages";
+import { MarkedAddresses } from "./MarkedAddresses";
 
 export const metadata: Metadata = { title: "Correos" };
 
@@ -25,6 +27,7 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
   const pages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   const mode = mailMode();
   const operator = principal.role === "operator";
+  const marked = await listSuppressions(db, principal);
   const href = (s: Status | undefined, p = 1) => {
     const q = new URLSearchParams();
     if (s) q.set("status", s);
@@ -35,7 +38,17 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t("title")} subtitle={operator ? t("subtitle") : t("agencySubtitle")} />
+      <PageHeader
+        title={t("title")}
+        subtitle={operator ? t("subtitle") : t("agencySubtitle")}
+        actions={
+          operator ? undefined : (
+            <Link href="/emails/preferences" className="btn-secondary">
+              {t("preferences")}
+            </Link>
+          )
+        }
+      />
       {operator && (
         <p role="status" data-testid="mail-mode" className={`rounded-md border px-4 py-3 text-sm ${mode.mode === "smtp" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : mode.mode === "outbox" ? "border-sky-200 bg-sky-50 text-sky-900" : "border-red-200 bg-red-50 text-red-900"}`}>
           {mode.mode === "smtp" ? t("smtp", { server: mode.server ?? "", from: mode.from ?? "" }) : mode.mode === "outbox" ? t("outbox") : t("misconfigured")}
@@ -97,6 +110,8 @@ export default async function EmailsPage({ searchParams }: { searchParams: Promi
           </div>
         </section>
       )}
+
+      <MarkedAddresses initial={marked.items} />
 
       {operator && (
         <section aria-labelledby="templates-title" className="space-y-3">

@@ -22,9 +22,9 @@ const guestFooter = (locale: Locale, agency?: string | null) =>
     `${PRODUCT_NAME} processes payments for ${agency ? agency : "your travel agency"}. If you do not recognise this, reply to this e-mail.`,
   );
 const agencyFooter = (locale: Locale) =>
-  L(locale, `Aviso de ${PRODUCT_NAME} para su agencia. Puede desactivar este tipo de aviso en el portal (Correos > Preferencias).`, `${PRODUCT_NAME} notice for your agency. You can turn this kind of notice off in the portal.`);
+  L(locale, `Aviso de ${PRODUCT_NAME} para su agencia. Puede desactivar este tipo de aviso en el portal (Preferencias de correo).`, `${PRODUCT_NAME} notice for your agency. You can turn this kind of notice off in the portal.`);
 const hotelFooter = (locale: Locale) =>
-  L(locale, `Aviso de ${PRODUCT_NAME} para los administradores del hotel. Puede desactivarlo en el portal (Correos > Preferencias).`, `${PRODUCT_NAME} notice for the hotel's administrators. You can turn it off in the portal.`);
+  L(locale, `Aviso de ${PRODUCT_NAME} para los administradores del hotel. Puede desactivarlo en el portal (Preferencias de correo).`, `${PRODUCT_NAME} notice for the hotel's administrators. You can turn it off in the portal.`);
 const userFooter = (locale: Locale) =>
   L(locale, `Correo de seguridad de ${PRODUCT_NAME}; no se puede desactivar. Si no fue usted, avise al operador.`, `Security e-mail from ${PRODUCT_NAME}; it cannot be turned off. If it was not you, tell the operator.`);
 const linkHint = (locale: Locale) => L(locale, "Si el botón no funciona, copie esta dirección en su navegador:", "If the button does not work, copy this address into your browser:");
@@ -195,6 +195,7 @@ export interface ConfirmedData {
 const reservationConfirmed: TemplateDef<ConfirmedData> = {
   audience: "guest",
   essential: false,
+  owner: "agency",
   title: "Reserva confirmada (huésped)",
   content: (d, locale): EmailContent => ({
     subject: L(locale, `Reserva confirmada en ${d.hotelName}: ${formatDate(d.checkin, locale)}`, `Booking confirmed at ${d.hotelName}: ${formatDate(d.checkin, locale)}`),
@@ -253,6 +254,7 @@ export interface PaymentReceivedData {
 const paymentReceived: TemplateDef<PaymentReceivedData> = {
   audience: "agency",
   essential: false,
+  owner: "agency",
   title: "Pago recibido (agencia)",
   content: (d, locale): EmailContent => ({
     subject: L(locale, `Pago recibido: ${money(d.amount, d.currency, locale)} de ${d.guestName}`, `Payment received: ${money(d.amount, d.currency, locale)} from ${d.guestName}`),
@@ -282,6 +284,7 @@ export interface ReservationExpiredData {
 const reservationExpired: TemplateDef<ReservationExpiredData> = {
   audience: "agency",
   essential: false,
+  owner: "agency",
   title: "Reserva vencida sin pagar (agencia)",
   content: (d, locale): EmailContent => ({
     subject: L(locale, `Reserva ${d.reservationCode} vencida sin pagar (${d.hotelName})`, `Booking ${d.reservationCode} expired unpaid (${d.hotelName})`),
@@ -308,6 +311,7 @@ export interface LinkExpiredData {
 const linkExpired: TemplateDef<LinkExpiredData> = {
   audience: "agency",
   essential: false,
+  owner: "agency",
   title: "Enlace de pago vencido sin pagar (agencia)",
   content: (d, locale): EmailContent => ({
     subject: L(locale, `Enlace de pago vencido sin pagar: ${d.guestName}, ${money(d.amount, d.currency, locale)}`, `Payment link expired unpaid: ${d.guestName}, ${money(d.amount, d.currency, locale)}`),
@@ -319,6 +323,61 @@ const linkExpired: TemplateDef<LinkExpiredData> = {
     footer: agencyFooter(locale),
   }),
   sample: { agencyName: "Viajes El Dorado", guestName: "Laura Gómez", hotelName: "Hotel Casa del Mar", amount: "1250000.00", currency: "COP", description: "Estadía de 3 noches", expiresAt: "2026-11-25T17:00:00Z" },
+};
+
+export interface WebhookFailingData {
+  agencyName: string;
+  url: string;
+  failures: number;
+  lastError: string;
+  at: string;
+}
+
+const webhookFailing: TemplateDef<WebhookFailingData> = {
+  audience: "agency",
+  essential: false,
+  owner: "agency",
+  title: "Webhook con fallas (agencia)",
+  content: (d, locale, base): EmailContent => ({
+    subject: L(locale, `Su webhook no responde: ${d.failures} intentos fallidos seguidos`, `Your webhook is failing: ${d.failures} failed attempts in a row`),
+    preview: d.url,
+    heading: L(locale, "Su webhook está fallando", "Your webhook is failing"),
+    intro: [
+      L(locale, `Las últimas ${d.failures} entregas a su dirección de webhook fallaron. Seguimos reintentando cada entrega; mientras tanto sus sistemas no reciben los avisos de pagos y reservas.`, `The last ${d.failures} deliveries to your webhook address failed. We keep retrying each one; meanwhile your systems do not get payment and booking notices.`),
+    ],
+    rows: [[L(locale, "Dirección", "Address"), d.url], [L(locale, "Intentos fallidos seguidos", "Failed attempts in a row"), String(d.failures)], [L(locale, "Último error", "Last error"), d.lastError], [L(locale, "Fecha", "Date"), formatDateTime(d.at, locale)]],
+    button: { label: L(locale, "Revisar los webhooks", "Check the webhooks"), url: absolute(base, "/webhooks"), hint: linkHint(locale) },
+    outro: [L(locale, "Le avisamos una vez por racha de fallas: cuando una entrega vuelva a funcionar, el contador se reinicia.", "We tell you once per streak of failures: when a delivery works again, the count starts over.")],
+    footer: agencyFooter(locale),
+  }),
+  sample: { agencyName: "Viajes El Dorado", url: "https://api.viajeseldorado.co/webhooks/hotelpay", failures: 5, lastError: "HTTP 500", at: "2026-11-25T15:30:00Z" },
+};
+
+export interface BalanceLowData {
+  agencyName: string;
+  balance: string;
+  threshold: string;
+  currency: string;
+  reservationCode: string | null;
+  at: string;
+}
+
+const balanceLow: TemplateDef<BalanceLowData> = {
+  audience: "agency",
+  essential: false,
+  owner: "agency",
+  title: "Saldo precargado bajo (agencia)",
+  content: (d, locale, base): EmailContent => ({
+    subject: L(locale, `Su saldo bajó a ${money(d.balance, d.currency, locale)}`, `Your balance is down to ${money(d.balance, d.currency, locale)}`),
+    preview: L(locale, `Por debajo de su aviso de ${money(d.threshold, d.currency, locale)}.`, `Below your alert of ${money(d.threshold, d.currency, locale)}.`),
+    heading: L(locale, "Su saldo precargado está bajo", "Your preloaded balance is low"),
+    intro: [L(locale, `Después del último cobro su saldo quedó en ${money(d.balance, d.currency, locale)}, por debajo del aviso de ${money(d.threshold, d.currency, locale)} que usted eligió. Recargue para seguir pagando reservas con saldo.`, `After the last charge your balance is ${money(d.balance, d.currency, locale)}, below the ${money(d.threshold, d.currency, locale)} alert you chose. Top up to keep paying bookings from balance.`)],
+    rows: [[L(locale, "Saldo disponible", "Available balance"), money(d.balance, d.currency, locale)], [L(locale, "Aviso configurado", "Alert set at"), money(d.threshold, d.currency, locale)], ...opt(L(locale, "Último cobro (reserva)", "Last charge (booking)"), d.reservationCode), [L(locale, "Fecha", "Date"), formatDateTime(d.at, locale)]],
+    button: { label: L(locale, "Ver mi saldo", "See my balance"), url: absolute(base, "/balance"), hint: linkHint(locale) },
+    outro: [L(locale, "Le avisamos una vez cada vez que el saldo cruza el aviso hacia abajo.", "We tell you once each time the balance crosses the alert downwards.")],
+    footer: agencyFooter(locale),
+  }),
+  sample: { agencyName: "Viajes El Dorado", balance: "180000.00", threshold: "500000.00", currency: "COP", reservationCode: "HB-7K2M9Q", at: "2026-11-25T15:30:00Z" },
 };
 
 // ------------------------------------------------------------------------------------------------ users
@@ -410,6 +469,7 @@ export interface HotelBookingData {
 const hotelBooking: TemplateDef<HotelBookingData> = {
   audience: "hotel",
   essential: false,
+  owner: "user",
   title: "Reserva nueva, cancelada o modificada (hotel)",
   content: (d, locale): EmailContent => {
     const what = { new: L(locale, "Reserva nueva", "New booking"), cancelled: L(locale, "Reserva cancelada", "Booking cancelled"), guest_changed: L(locale, "Cambio de huésped", "Guest changed") }[d.kind];
@@ -426,6 +486,44 @@ const hotelBooking: TemplateDef<HotelBookingData> = {
   sample: { hotelName: "Hotel Casa del Mar", kind: "new", reservationCode: "HB-7K2M9Q", guestName: "Laura Gómez", agencyName: "Viajes El Dorado", checkin: "2026-12-18", checkout: "2026-12-21", rooms: 1, guests: "2 adultos" },
 };
 
+export interface HotelArrivalsData {
+  hotelName: string;
+  day: string;
+  arrivals: Array<{ reservationCode: string; guestName: string; agencyName: string; nights: number; rooms: number; guests: string; paid: boolean }>;
+}
+
+const hotelArrivals: TemplateDef<HotelArrivalsData> = {
+  audience: "hotel",
+  essential: false,
+  owner: "user",
+  optIn: true,
+  title: "Llegadas del día (hotel)",
+  content: (d, locale, base): EmailContent => {
+    const n = d.arrivals.length;
+    return {
+      subject: L(locale, `Llegadas del ${formatDate(d.day, locale)} en ${d.hotelName}: ${n === 0 ? "ninguna" : n === 1 ? "1 reserva" : `${n} reservas`}`, `Arrivals on ${formatDate(d.day, locale)} at ${d.hotelName}: ${n === 0 ? "none" : n === 1 ? "1 booking" : `${n} bookings`}`),
+      preview: n === 0 ? L(locale, "Hoy no llega ninguna reserva.", "No bookings arrive today.") : d.arrivals.map((a) => a.guestName).join(", "),
+      heading: L(locale, `Llegadas de hoy, ${formatDate(d.day, locale)}`, `Today's arrivals, ${formatDate(d.day, locale)}`),
+      intro: [n === 0 ? L(locale, `Hoy no llega ninguna reserva a ${d.hotelName}.`, `No bookings arrive at ${d.hotelName} today.`) : L(locale, `Estas reservas llegan hoy a ${d.hotelName}:`, `These bookings arrive at ${d.hotelName} today:`)],
+      rows: d.arrivals.map((a): [string, string] => [
+        `${a.reservationCode} · ${a.guestName}`,
+        L(locale, `${a.nights} ${a.nights === 1 ? "noche" : "noches"}, ${a.rooms} ${a.rooms === 1 ? "habitación" : "habitaciones"}, ${a.guests} · ${a.agencyName} · ${a.paid ? "pagada" : "pendiente de pago"}`, `${a.nights} ${a.nights === 1 ? "night" : "nights"}, ${a.rooms} ${a.rooms === 1 ? "room" : "rooms"}, ${a.guests} · ${a.agencyName} · ${a.paid ? "paid" : "awaiting payment"}`),
+      ]),
+      button: { label: L(locale, "Ver las llegadas", "See the arrivals"), url: absolute(base, "/reservations/arrivals"), hint: linkHint(locale) },
+      outro: [],
+      footer: L(locale, `Resumen diario de ${PRODUCT_NAME} que usted pidió. Puede desactivarlo en el portal (Preferencias de correo).`, `Daily ${PRODUCT_NAME} digest you asked for. You can turn it off in the portal (E-mail preferences).`),
+    };
+  },
+  sample: {
+    hotelName: "Hotel Casa del Mar",
+    day: "2026-12-18",
+    arrivals: [
+      { reservationCode: "HB-7K2M9Q", guestName: "Laura Gómez", agencyName: "Viajes El Dorado", nights: 3, rooms: 1, guests: "2 adultos", paid: true },
+      { reservationCode: "HB-3P8Z2W", guestName: "Camilo Ríos", agencyName: "Turismo Andino", nights: 1, rooms: 2, guests: "4 adultos", paid: false },
+    ],
+  },
+};
+
 // ------------------------------------------------------------------------------------------------ the catalog
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -438,7 +536,10 @@ export const TEMPLATES: Record<string, TemplateDef<any>> = {
   payment_received: paymentReceived,
   reservation_expired: reservationExpired,
   link_expired: linkExpired,
+  webhook_failing: webhookFailing,
+  balance_low: balanceLow,
   hotel_booking: hotelBooking,
+  hotel_arrivals: hotelArrivals,
   user_invitation: userInvitation,
   password_reset: passwordReset,
   credentials_changed: credentialsChanged,

@@ -26,6 +26,10 @@ export interface TemplateDef<D> {
   audience: Audience;
   /** Receipts, invitations and resets: cannot be turned off. */
   essential: boolean;
+  /** Who may turn this (non-essential) e-mail off in 'Preferencias de correo': the agency, or the user it goes to. */
+  owner?: "agency" | "user";
+  /** Off unless its owner turns it on (the hotel's daily arrivals digest). */
+  optIn?: boolean;
   /** Spanish name for the portal. */
   title: string;
   content(data: D, locale: Locale, baseUrl: string): EmailContent;
