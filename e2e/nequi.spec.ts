@@ -91,7 +91,7 @@ test.describe("Nequi on the guest's pay page", () => {
       await guest.getByLabel("Celular Nequi").fill("3992222222");
       await guest.getByRole("button", { name: /Pagar \$\s95\.000 con Nequi/ }).click();
       await expect(guest.getByTestId("pay-result")).toContainText("El pago fue rechazado");
-      await expect(guest.getByTestId("pay-result")).toContainText("El pago fue rechazado en la app Nequi");
+      await expect(guest.getByTestId("pay-result")).toContainText("el pago fue rechazado en la app Nequi");
       await expect(live).toContainText("el pago fue rechazado en la app Nequi");
       await expect(guest.getByRole("button", { name: "Intentar de nuevo" })).toBeFocused();
       if (size === "desktop") await shoot(guest, "nequi-pay-declined");
