@@ -77,7 +77,7 @@ test("an agency turns a notice off and sets its low-balance alert in 'Preferenci
   if (await alert.isVisible()) {
     await alert.fill("-3");
     await page.getByRole("button", { name: "Guardar preferencias" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Escriba un valor en pesos mayor que 0, sin puntos ni comas.");
+    await expect(page.getByRole("alert").filter({ hasText: "Escriba un valor en pesos mayor que 0, sin puntos ni comas." })).toBeVisible();
     await alert.fill("500000");
   }
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
@@ -101,6 +101,25 @@ test("a hotel admin turns the daily arrivals digest on from the menu", async ({ 
   await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
   await shoot(page, "email-preferences-hotel");
   await digest.uncheck();
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+});
+
+test("a preloaded agency sets and removes its low-balance alert", async ({ page }) => {
+  await signIn(page, DEMO.wholesale);
+  await page.goto("/emails/preferences");
+  const alert = page.getByLabel("Avisarme cuando el saldo baje de (COP)");
+  await expect(alert).toBeVisible();
+  await alert.fill("1.000");
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Escriba un valor en pesos mayor que 0, sin puntos ni comas." })).toBeVisible();
+  await alert.fill("500000");
+  await page.getByRole("button", { name: "Guardar preferencias" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Avisarme cuando el saldo baje de (COP)")).toHaveValue("500000");
+  await shoot(page, "email-preferences-preloaded");
+  await page.getByLabel("Avisarme cuando el saldo baje de (COP)").fill("");
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
 });
