@@ -21,7 +21,7 @@ export function Gallery({ photos, label }: { photos: GalleryPhoto[]; label: stri
   const [index, setIndex] = useState(0);
   const current = photos[Math.min(index, photos.length - 1)];
   return (
-    <div className="space-y-2" data-testid="hotel-gallery">
+    <div className="space-y-2 lg:max-w-4xl" data-testid="hotel-gallery">
       <div className="overflow-hidden rounded-lg bg-slate-100">
         {/* eslint-disable-next-line @next/next/no-img-element */}
         <img

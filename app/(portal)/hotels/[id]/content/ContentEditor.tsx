@@ -1,7 +1,7 @@
 "use client";
 // The hotel content editor: details (stars, address and coordinates, times, RNT, description, amenities) saved in
 // one PATCH, and the photo gallery (upload, alt text, order, delete). Each server rule shows under its field.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Field, fieldA11y } from "@/components/Form";
@@ -51,6 +51,9 @@ export function ContentEditor({ initial, amenities }: { initial: Content; amenit
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error?: string | null; notice?: string | null }>({});
   const [busy, setBusy] = useState(false);
+  // Says when the form answers typing (hydrated): journeys wait on it instead of racing the page's scripts.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.setAttribute("data-ready", "true"), []);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const labels = { stars: t("stars"), address: t("address"), latitude: t("latitude"), longitude: t("longitude"), check_in_time: t("checkInTime"), check_out_time: t("checkOutTime"), rnt: t("rntLabel"), description: t("description"), amenities: t("amenities") };
 
@@ -105,7 +108,7 @@ export function ContentEditor({ initial, amenities }: { initial: Content; amenit
   const left = MAX_DESCRIPTION - draft.description.length;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <form className="card min-w-0 space-y-4 p-4" onSubmit={save} noValidate data-testid="content-form" aria-labelledby="details-title">
+      <form className="card min-w-0 space-y-4 p-4" onSubmit={save} noValidate ref={formRef} data-testid="content-form" aria-labelledby="details-title">
         <h2 id="details-title" className="text-base font-semibold text-slate-900">
           {t("details")}
         </h2>
