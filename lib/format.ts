@@ -51,6 +51,9 @@ export function countLabel(n: number, one: string, many: string = pluralize(one)
   return `${n.toLocaleString("es-CO")} ${n === 1 ? one : many}`;
 }
 
+/** A hotel's category in words: "4 estrellas", "1 estrella". */
+export const starsLabel = (n: number): string => countLabel(n, "estrella");
+
 /** Children's ages as entered: "7" or "3,7" or [3, 7]. */
 export function parseAges(ages: string | number[] | null | undefined): number[] {
   if (ages === null || ages === undefined) return [];

@@ -3,6 +3,7 @@ import type { AnyRoute } from "@/lib/http/route";
 import { healthRoute, readyRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
 import { inventoryRoutes } from "@/lib/inventory/routes";
+import { hotelContentRoutes } from "@/lib/hotel-content/routes";
 import { linkRoutes } from "@/lib/links/routes";
 import { paymentRoutes } from "@/lib/payments/routes";
 import { agencyRoutes } from "@/lib/agencies/routes";
@@ -23,6 +24,7 @@ import "@/lib/payments/voucher-attachment"; // e-mails attach vouchers (lib/mail
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
 routes.push(...inventoryRoutes);
+routes.push(...hotelContentRoutes);
 routes.push(...reservationRoutes);
 routes.push(...linkRoutes);
 routes.push(...paymentRoutes);

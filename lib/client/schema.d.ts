@@ -257,6 +257,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/hotel-amenities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Servicios que un hotel puede declarar (código y nombre) */
+        get: operations["getV2HotelAmenities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/hotel-content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contenido resumido de los hoteles de una ciudad o de una lista de ids (para los resultados de búsqueda)
+         * @description Envíe `city` o `ids` (separados por comas, máximo 50). Las agencias ven solo hoteles activos; los ids desconocidos se omiten.
+         */
+        get: operations["getV2HotelContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/hotels/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contenido de un hotel: estrellas, dirección y mapa, servicios, horarios, descripción, RNT y fotos */
+        get: operations["getV2HotelsIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cambiar el contenido de un hotel (solo cambian los campos enviados; null borra)
+         * @description El operador, cualquier hotel; el administrador de hotel, los suyos (otro hotel: 404).
+         */
+        patch: operations["patchV2HotelsIdContent"];
+        trace?: never;
+    };
+    "/v2/hotels/{id}/photo-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ordenar la galería: los ids de todas las fotos del hotel, en el orden deseado */
+        put: operations["putV2HotelsIdPhotoOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/hotels/{id}/photos/{photo_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Borrar una foto de la galería */
+        delete: operations["deleteV2HotelsIdPhotosPhotoId"];
+        options?: never;
+        head?: never;
+        /** Cambiar el texto alternativo de una foto */
+        patch: operations["patchV2HotelsIdPhotosPhotoId"];
+        trace?: never;
+    };
     "/v2/bookings/hotel_id={hotel_id}": {
         parameters: {
             query?: never;
@@ -3625,6 +3718,565 @@ export interface operations {
             };
         };
     };
+    getV2HotelAmenities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Servicios */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2HotelContent: {
+        parameters: {
+            query?: {
+                city?: string;
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resúmenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        name: string;
+                        city: string;
+                        stars: number | null;
+                        address: string | null;
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description OpenStreetMap: las coordenadas o, sin ellas, la dirección y la ciudad */
+                        map_url: string | null;
+                        amenities: {
+                            code: string;
+                            name: string;
+                        }[];
+                        check_in_time: string | null;
+                        check_out_time: string | null;
+                        /** @description Registro Nacional de Turismo (Decreto 1836 de 2021) */
+                        rnt: string | null;
+                        cover: {
+                            id: number;
+                            alt: string;
+                            position: number;
+                            /** @description Ancho de la versión más grande */
+                            width: number;
+                            height: number;
+                            /** @description La versión más grande; la URL cambia si cambia la imagen (caché inmutable) */
+                            url: string;
+                            sizes: {
+                                width: number;
+                                url: string;
+                            }[];
+                        } | null;
+                        photo_count: number;
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV2HotelsIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contenido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        name: string;
+                        city: string;
+                        stars: number | null;
+                        address: string | null;
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description OpenStreetMap: las coordenadas o, sin ellas, la dirección y la ciudad */
+                        map_url: string | null;
+                        amenities: {
+                            code: string;
+                            name: string;
+                        }[];
+                        check_in_time: string | null;
+                        check_out_time: string | null;
+                        description: string | null;
+                        /** @description Registro Nacional de Turismo (Decreto 1836 de 2021) */
+                        rnt: string | null;
+                        photos: {
+                            id: number;
+                            alt: string;
+                            position: number;
+                            /** @description Ancho de la versión más grande */
+                            width: number;
+                            height: number;
+                            /** @description La versión más grande; la URL cambia si cambia la imagen (caché inmutable) */
+                            url: string;
+                            sizes: {
+                                width: number;
+                                url: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV2HotelsIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stars?: number | null;
+                    address?: string | null;
+                    latitude?: number | null;
+                    longitude?: number | null;
+                    amenities?: string[];
+                    check_in_time?: string | null;
+                    check_out_time?: string | null;
+                    description?: string | null;
+                    rnt?: (string | "") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Contenido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hotel_id: number;
+                        name: string;
+                        city: string;
+                        stars: number | null;
+                        address: string | null;
+                        latitude: number | null;
+                        longitude: number | null;
+                        /** @description OpenStreetMap: las coordenadas o, sin ellas, la dirección y la ciudad */
+                        map_url: string | null;
+                        amenities: {
+                            code: string;
+                            name: string;
+                        }[];
+                        check_in_time: string | null;
+                        check_out_time: string | null;
+                        description: string | null;
+                        /** @description Registro Nacional de Turismo (Decreto 1836 de 2021) */
+                        rnt: string | null;
+                        photos: {
+                            id: number;
+                            alt: string;
+                            position: number;
+                            /** @description Ancho de la versión más grande */
+                            width: number;
+                            height: number;
+                            /** @description La versión más grande; la URL cambia si cambia la imagen (caché inmutable) */
+                            url: string;
+                            sizes: {
+                                width: number;
+                                url: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV2HotelsIdPhotoOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Fotos en el nuevo orden */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        alt: string;
+                        position: number;
+                        /** @description Ancho de la versión más grande */
+                        width: number;
+                        height: number;
+                        /** @description La versión más grande; la URL cambia si cambia la imagen (caché inmutable) */
+                        url: string;
+                        sizes: {
+                            width: number;
+                            url: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteV2HotelsIdPhotosPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                photo_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Borrada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV2HotelsIdPhotosPhotoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                photo_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Foto */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        alt: string;
+                        position: number;
+                        /** @description Ancho de la versión más grande */
+                        width: number;
+                        height: number;
+                        /** @description La versión más grande; la URL cambia si cambia la imagen (caché inmutable) */
+                        url: string;
+                        sizes: {
+                            width: number;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postV2BookingsHotelIdHotelId: {
         parameters: {
             query?: never;
@@ -6118,6 +6770,10 @@ export interface operations {
                             id: number;
                             name: string;
                             city: string;
+                            address: string | null;
+                            stars: number | null;
+                            /** @description Registro Nacional de Turismo del hotel (Decreto 1836 de 2021) */
+                            rnt: string | null;
                         };
                         payer: {
                             name: string;

@@ -273,7 +273,7 @@ export async function publicLinkView(db: PrismaClient, code: string, now: Date) 
   return {
     code: l.code,
     status: effectiveStatus(l, now),
-    hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address },
+    hotel: { name: l.hotel.name, city: l.hotel.city, address: l.hotel.address, stars: l.hotel.stars, rnt: l.hotel.rnt },
     agency: l.agency.name,
     /** The agency was archived: its links take no payment (docs/payments.md); the page says why. */
     agencyArchived: l.agency.isArchived,

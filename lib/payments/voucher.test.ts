@@ -18,7 +18,7 @@ function view(over: Partial<VoucherView> = {}): VoucherView {
     transaction_id: "txn_1",
     status: "approved",
     method: "card",
-    hotel: { id: 1, name: "Hotel Caribe Plaza", city: "cartagena" },
+    hotel: { id: 1, name: "Hotel Caribe Plaza", city: "cartagena", address: null, stars: null, rnt: null },
     payer: { name: "Camila Torres", email: "camila@example.co", fiscal_number: null },
     ref_number: "LNKSECRET42",
     detail: null,
@@ -109,6 +109,20 @@ describe("the PDF voucher looks like the web voucher", () => {
     expect(taxed).toContain("Impuestos (19 %)");
     expect(taxed).toContain("Referencia del pedido");
     expect(taxed).toContain("PED-7");
+  });
+
+  it("names the hotel with its stars, address and RNT (Decreto 1836 de 2021); rows left out when unknown", async () => {
+    const hotel = { id: 1, name: "Casa Real", city: "CARTAGENA", address: "Calle del Curato # 38-99", stars: 5, rnt: "987654" };
+    const text = texts(await content(await voucherPdf(view({ hotel }), stay)));
+    expect(text).toContain("Casa Real (5 estrellas) · Cartagena");
+    expect(text).toContain("Dirección del hotel");
+    expect(text).toContain("Calle del Curato # 38-99, Cartagena");
+    expect(text).toContain("RNT del hotel");
+    expect(text).toContain("987654");
+    const bare = texts(await content(await voucherPdf(view(), stay)));
+    expect(bare).toContain("Hotel Caribe Plaza · Cartagena");
+    expect(bare).not.toContain("RNT del hotel");
+    expect(bare).not.toContain("Dirección del hotel");
   });
 
   it("the brand colours are the web's (app/globals.css)", () => {

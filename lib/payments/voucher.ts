@@ -2,7 +2,7 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
-import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsLabel } from "@/lib/format";
+import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsLabel, starsLabel } from "@/lib/format";
 import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
 import { breakdown } from "./service";
@@ -12,16 +12,18 @@ import { pseBankName } from "./banks";
 import { paymentMessages } from "./messages";
 
 export const OPERATOR_NAME = PRODUCT_NAME;
+/** The hotel as the receipt names it: with its address, stars and RNT (Decreto 1836 de 2021, docs/decisions.md 5.13). */
+const HOTEL_FIELDS = { id: true, name: true, city: true, address: true, stars: true, rnt: true } as const;
 
 export async function getVoucher(db: PrismaClient, code: string) {
   let v = await db.voucher.findUnique({
     where: { code },
-    include: { transaction: { include: { hotel: { select: { id: true, name: true, city: true } } } } },
+    include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } },
   });
   // A refund's voucher (docs/payments.md): the payment's receipt, headed by the refund.
   const refund = v ? null : await db.paymentRefund.findUnique({ where: { voucherCode: code } });
   if (refund) {
-    v = await db.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: { id: true, name: true, city: true } } } } } });
+    v = await db.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } } });
   }
   if (!v) throw notFound("El comprobante no existe");
   const t = v.transaction;
@@ -34,7 +36,7 @@ export async function getVoucher(db: PrismaClient, code: string) {
     transaction_id: t.id,
     status: t.status,
     method: t.method,
-    hotel: { id: t.hotel.id, name: t.hotel.name, city: t.hotel.city },
+    hotel: { id: t.hotel.id, name: t.hotel.name, city: t.hotel.city, address: t.hotel.address, stars: t.hotel.stars, rnt: t.hotel.rnt },
     payer: { name: `${t.refName} ${t.refLastname}`.trim(), email: t.email, fiscal_number: t.fiscalNumber },
     ref_number: t.refNumber,
     detail: t.detail,
@@ -101,6 +103,9 @@ export async function guestVoucher(db: PrismaClient, code: string) {
     stay: r ? { reservation_code: r.code, checkin: ymd(r.checkin), checkout: ymd(r.checkout), nights: r.nights, adults: r.adults, children: r.children, children_ages: r.childrenAges } : null,
   };
 }
+
+/** "Posada del Molino (4 estrellas) · Villa de Leyva": the receipt's hotel line, web and PDF alike. */
+export const hotelLine = (h: { name: string; city: string; stars: number | null }) => `${h.name}${h.stars ? ` (${starsLabel(h.stars)})` : ""} · ${cityLabel(h.city)}`;
 
 // Standard PDF fonts cover Latin-1 (accents, ñ); anything else is replaced rather than failing the receipt.
 const latin1 = (s: string) => s.replace(/[\u2009\u202f]/g, " ").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
@@ -178,7 +183,9 @@ export async function voucherPdf(v: VoucherView, stay: VoucherStay | null = null
   const order = orderReference(v, stay);
   if (order) row(m.voucher.order, order);
   if (v.detail) row(m.voucher.detail, v.detail);
-  row(m.voucher.hotel, `${v.hotel.name} · ${cityLabel(v.hotel.city)}`);
+  row(m.voucher.hotel, hotelLine(v.hotel));
+  if (v.hotel.address) row(m.voucher.hotelAddress, `${v.hotel.address}, ${cityLabel(v.hotel.city)}`);
+  if (v.hotel.rnt) row(m.voucher.rnt, v.hotel.rnt);
   const r = stay?.reservation;
   if (r) {
     row(m.voucher.reservation, r.code);

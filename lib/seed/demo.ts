@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { bogotaDate } from "@/lib/time";
 import { seedCalendarDemo } from "@/lib/calendar/seed";
+import { seedHotelContent } from "@/lib/hotel-content/seed";
 import { seedDemoActivity } from "./activity";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -197,6 +198,9 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
     data: { email: "hotel@demo.co", name: "Héctor Hotelero", passwordHash, role: "hotel_admin", hotels: { create: adminHotels.map((hotelId) => ({ hotelId })) } },
   });
   await seedCalendarDemo(db, { now: opts.now, authorId: hotelAdmin.id, hotelIdsByCity });
+  // Photos, stars, address and map, amenities, times and RNT (issue 27); a gallery for the demo hotel admin's hotels.
+  const demoHotels = Object.entries(hotelIdsByCity).flatMap(([city, ids]) => ids.map((id, index) => ({ id, city, index, name: DEMO_CITIES[city].hotels[index] })));
+  await seedHotelContent(prisma, demoHotels, { galleryFor: adminHotels });
   await seedDemoActivity(db, { now: opts.now, retailerId: retailer.id, wholesaleId: wholesale.id, hotelIds: [...adminHotels, ...hotelIdsByCity.CARTAGENA.slice(2, 3), hotelIdsByCity.MEDELLIN[0]] });
 
   const keys: DemoKeys = {

@@ -222,6 +222,14 @@ function HotelDetail({ hotel }: { hotel: Hotel }) {
         <p className="text-sm text-slate-500">
           {cityLabel(hotel.city)} · <span className="font-mono">{hotel.channel_manager_id}</span>
         </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <a className="btn-primary px-3 py-1.5" href={`/hotels/${hotel.id}/content`} data-testid="edit-content">
+            {t("editContent")}
+          </a>
+          <a className="btn-secondary px-3 py-1.5" href={`/hotels/${hotel.id}`}>
+            {t("viewPage")}
+          </a>
+        </div>
       </div>
       {error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">

@@ -4,6 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer, type paths } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
+import { Stars } from "@/components/Stars";
+import { photoAt, srcSet } from "@/components/HotelGallery";
 import { MoneyInput } from "@/components/MoneyInput";
 import { boardLabel, cityLabel, countLabel, formatDate, formatMoney, guestsLabel, humanizeDetail } from "@/lib/format";
 import { normalizeCity } from "@/lib/text/city";
@@ -16,6 +18,8 @@ import { draftFromParams, searchQueryString, type SearchDraft } from "./search-u
 type HotelResult = ApiAnswer<"/v2/bookings/agencies/{agency_type}/availability", "post">[number];
 type Product = HotelResult["availability"][number]["available_rooms"][number]["products"][number];
 type AgencyType = paths["/v2/bookings/agencies/{agency_type}/availability"]["post"]["parameters"]["path"]["agency_type"];
+/** A hotel's content as the results show it (its own route: 4.2's answer stays as the engine writes it). */
+type HotelSummary = ApiAnswer<"/v2/hotel-content">[number];
 
 interface Search {
   city: string;
@@ -116,6 +120,16 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType, params
 
   const results = useMemo(() => query.data?.results ?? [], [query.data]);
   const shownSearch = query.data?.search ?? null;
+  // Photos, stars, address and amenities of the city's hotels, fetched beside the availability.
+  const contentCity = shownSearch?.city ?? null;
+  const contents = useQuery({
+    queryKey: ["hotel-content", contentCity],
+    enabled: contentCity !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: ({ signal }) => ok(api.GET("/v2/hotel-content", { params: { query: { city: contentCity! } }, signal })),
+  });
+  const contentById = useMemo(() => new Map((contents.data ?? []).map((c) => [c.hotel_id, c])), [contents.data]);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   const boards = useMemo(() => [...new Set(results.flatMap((r) => r.availability.flatMap((a) => a.available_rooms.flatMap((room) => room.products.map(productBoard)))))].sort(), [results]);
@@ -201,7 +215,7 @@ export function SearchClient({ cities, today, defaultCheckin, agencyType, params
               </EmptyState>
             )}
             {views.map((v) => (
-              <HotelCard key={v.hotel.id} view={v} search={shownSearch} partyText={partyText} />
+              <HotelCard key={v.hotel.id} view={v} content={contentById.get(v.hotel.id) ?? null} search={shownSearch} partyText={partyText} />
             ))}
           </div>
         )}
@@ -482,7 +496,7 @@ function Toolbar({ boards, filters, setFilters, sort, setSort }: { boards: strin
   );
 }
 
-function HotelCard({ view, search, partyText }: { view: ReturnType<typeof viewOf>; search: Search | null; partyText: string }) {
+function HotelCard({ view, content, search, partyText }: { view: ReturnType<typeof viewOf>; content: HotelSummary | null; search: Search | null; partyText: string }) {
   const t = useDict(messages);
   const { locale } = useI18n();
   const [open, setOpen] = useState(false);
@@ -490,20 +504,52 @@ function HotelCard({ view, search, partyText }: { view: ReturnType<typeof viewOf
   const { hotel } = view;
   return (
     <article className="card overflow-hidden" data-testid="hotel-result">
-      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">{hotel.name}</h2>
-          <p className="text-sm text-slate-600">
-            {cityLabel(hotel.city)} · {t("largestBeds", { n: hotel.largest_room_beds })}
-          </p>
+      <header className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 p-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:p-4 xl:grid-cols-[12rem_minmax(0,1fr)_auto]">
+        <div className="self-start overflow-hidden rounded-md bg-slate-100" data-testid="result-photo">
+          {content?.cover ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={photoAt(content.cover, 320)} srcSet={srcSet(content.cover)} sizes="(max-width: 640px) 6.5rem, 12rem" alt={content.cover.alt} width={content.cover.width} height={content.cover.height} loading="lazy" className="aspect-[3/2] h-auto w-full object-cover" />
+          ) : (
+            <div className="flex aspect-[3/2] w-full items-center justify-center text-xs text-slate-600">{t("noPhoto")}</div>
+          )}
         </div>
-        <div className="flex items-center gap-4">
-          <div className="text-right">
+        <div className="min-w-0 space-y-1">
+          <h2 className="text-lg font-semibold text-slate-900">
+            <a className="hover:underline" href={`/hotels/${hotel.id}`}>
+              {hotel.name}
+            </a>
+          </h2>
+          {content?.stars ? <Stars n={content.stars} /> : null}
+          <p className="text-sm text-slate-700" data-testid="result-address">
+            {content?.address ? `${content.address} · ${cityLabel(hotel.city)}` : cityLabel(hotel.city)}
+          </p>
+          <p className="text-sm text-slate-600">{hotel.largest_room_beds === 1 ? t("largestBedsOne") : t("largestBeds", { n: hotel.largest_room_beds })}</p>
+          {content && content.amenities.length > 0 && (
+            <ul className="flex flex-wrap gap-1 pt-1" data-testid="result-amenities">
+              {content.amenities.slice(0, 4).map((a) => (
+                <li key={a.code}>
+                  <Badge tone="gray">{a.name}</Badge>
+                </li>
+              ))}
+              {content.amenities.length > 4 && (
+                <li className="text-xs text-slate-600">{content.amenities.length === 5 ? t("moreAmenitiesOne") : t("moreAmenities", { n: content.amenities.length - 4 })}</li>
+              )}
+            </ul>
+          )}
+          <a className="inline-block pt-1 text-sm font-medium text-brand-700 underline" href={`/hotels/${hotel.id}`} aria-label={`${t("viewHotel")}: ${hotel.name}`}>
+            {t("viewHotel")}
+          </a>
+        </div>
+        <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 xl:col-span-1 xl:flex-col xl:items-end xl:justify-start">
+          <div className="xl:text-right">
             <p className="text-xs text-slate-600">{t("from")}</p>
             <p className="text-xl font-semibold text-slate-900" data-testid="lowest-price">
               {formatMoney(view.lowest ?? 0, view.currency, locale)}
             </p>
             {search && <p className="text-xs text-slate-600">{t("fromHint", { guests: partyText, nights: countLabel(search.nights, "noche") })}</p>}
+            <p className="text-xs font-medium text-slate-700" title={t("taxesHint")} data-testid="taxes-note">
+              {t("taxesExcluded")}
+            </p>
           </div>
           <button type="button" className="btn-secondary whitespace-nowrap" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
             {open ? t("hideRooms") : t("showRooms", { n: view.roomCount })}
@@ -547,7 +593,7 @@ function HotelCard({ view, search, partyText }: { view: ReturnType<typeof viewOf
                             </div>
                             <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
                               <div className="text-right">
-                                <p className="text-xs text-slate-600">{t("stayPrice")}</p>
+                                <p className="text-xs text-slate-600">{t("stayPriceNoTax")}</p>
                                 <p className="text-lg font-semibold text-slate-900" data-testid="stay-price">
                                   {formatMoney(price(p), p.currency, locale)}
                                 </p>

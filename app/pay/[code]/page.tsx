@@ -10,6 +10,7 @@ import { LocaleSwitch } from "@/components/LocaleSwitch";
 import { CASH_METHODS, DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
 import { pseBanks } from "@/lib/payments/banks";
 import { PayForm, type ReturnStatus } from "./PayForm";
+import { Stars } from "@/components/Stars";
 
 export const dynamic = "force-dynamic";
 
@@ -73,9 +74,20 @@ export default async function PayPage({ params, searchParams }: { params: Promis
               <dl className="space-y-3 text-sm">
                 <div>
                   <dt className="text-slate-600">{t("hotel")}</dt>
-                  <dd className="font-medium">
+                  <dd className="font-medium" data-testid="pay-hotel">
                     {link.hotel.name} · {cityLabel(link.hotel.city)}
                   </dd>
+                  {link.hotel.stars && (
+                    <dd className="text-slate-700">
+                      <Stars n={link.hotel.stars} />
+                    </dd>
+                  )}
+                  {link.hotel.address && <dd className="text-slate-700">{link.hotel.address}</dd>}
+                  {link.hotel.rnt && (
+                    <dd className="text-xs text-slate-600" data-testid="pay-rnt">
+                      {t("rnt", { rnt: link.hotel.rnt })}
+                    </dd>
+                  )}
                 </div>
                 <div>
                   <dt className="sr-only">{t("description")}</dt>

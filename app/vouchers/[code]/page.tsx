@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { orNotFound, serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { formatDate, formatDateTime, formatMoney, cityLabel, countLabel, guestsLabel } from "@/lib/format";
-import { guestVoucher, percentText } from "@/lib/payments/voucher";
+import { guestVoucher, hotelLine, percentText } from "@/lib/payments/voucher";
 import { paymentMessages } from "@/lib/payments/messages";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 
@@ -35,7 +35,9 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   // The guest sees the reservation as "Reserva" below, and never a link's own secret code (lib/payments/voucher.ts).
   if (v.order_ref) rows.push([t("voucher.order"), v.order_ref]);
   if (v.detail) rows.push([t("voucher.detail"), v.detail]);
-  rows.push([t("voucher.hotel"), `${v.hotel.name} · ${cityLabel(v.hotel.city)}`]);
+  rows.push([t("voucher.hotel"), <span key="h" data-testid="voucher-hotel">{hotelLine(v.hotel)}</span>]);
+  if (v.hotel.address) rows.push([t("voucher.hotelAddress"), `${v.hotel.address}, ${cityLabel(v.hotel.city)}`]);
+  if (v.hotel.rnt) rows.push([t("voucher.rnt"), <span key="r" data-testid="voucher-rnt">{v.hotel.rnt}</span>]);
   const stay = v.stay;
   if (stay) {
     rows.push([t("voucher.reservation"), stay.reservation_code]);
