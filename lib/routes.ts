@@ -4,7 +4,7 @@ import { healthRoute, readyRoute, openApiRoute } from "@/lib/system/routes";
 import { authRoutes } from "@/lib/auth/routes";
 import { inventoryRoutes } from "@/lib/inventory/routes";
 import { linkRoutes } from "@/lib/links/routes";
-import { paymentRoutes } from "@/lib/payments/routes";
+import { balancePaymentRoutes, paymentRoutes } from "@/lib/payments/routes";
 import { agencyRoutes } from "@/lib/agencies/routes";
 import { cardRoutes } from "@/lib/cards/routes";
 import { webhookRoutes } from "@/lib/webhooks/routes";
@@ -23,7 +23,7 @@ import "@/lib/payments/voucher-attachment"; // e-mails attach vouchers (lib/mail
 export const routes: AnyRoute[] = [];
 routes.push(healthRoute, readyRoute, openApiRoute(() => routes));
 routes.push(...inventoryRoutes);
-routes.push(...reservationRoutes);
+routes.push(...reservationRoutes, ...balancePaymentRoutes);
 routes.push(...linkRoutes);
 routes.push(...paymentRoutes);
 routes.push(...agencyRoutes);

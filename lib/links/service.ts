@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
@@ -10,6 +11,7 @@ import { formatDateTime, formatMoney } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import * as linkLifecycle from "@/lib/payments/link-lifecycle";
 
 /** 128 random bits: the code is the only thing guarding the public payment page. */
 /** "$ 1.250.000" (es-CO), plain spaces for API messages. */
@@ -226,8 +228,7 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
   if (!l) throw notFound(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   // Conditional on still being payable: a payment racing the cancel wins or loses cleanly.
-  const done = await db.paymentLink.updateMany({ where: { id: l.id, status: "active", expiresAt: { gt: now } }, data: { status: "cancelled", cancelledAt: now } });
-  if (done.count === 0) throw conflict(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
+  if (!(await linkLifecycle.cancel(db, l.id, now))) throw wrongState(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
   return { msg: "Enlace cancelado", code, status: "cancelled" as const };
 }
 
@@ -237,12 +238,9 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
  * skips a link a payment held locked at that instant).
  */
 export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
-  const r = await db.paymentLink.updateMany({ where: { status: "active", expiresAt: { lte: now } }, data: { status: "expired", expiredAt: now } });
-  const closed = await db.paymentLink.updateMany({
-    where: { status: "active", reservation: { status: { not: "pending_payment" } } },
-    data: { status: "cancelled", cancelledAt: now, paymentLockUntil: null },
-  });
-  return r.count + closed.count;
+  const expired = await linkLifecycle.expireDue(db, now);
+  const closed = await linkLifecycle.closeForClosedReservations(db, now);
+  return expired + closed;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */

@@ -5,18 +5,18 @@ import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
-import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
+import { finishRelease, holdThenWrite } from "@/lib/gateways/channel-holds";
 import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
 import { channelSyncOf } from "@/lib/gateways/channex/status";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { changedMeanwhile, wrongState } from "@/lib/domain/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
 import type { ReservationInput, updateReservationBody } from "./schema";
 import { bookingCode, paymentDeadline } from "./rules";
-import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
-import { enqueueReservationExpired } from "./notify";
-import { emailReservationExpired } from "@/lib/mail/facts";
+import { cardBrand, luhnValid } from "@/lib/money/card-validation";
+import * as lifecycle from "./lifecycle";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
 import { insertReservation } from "./write";
@@ -358,7 +358,7 @@ export async function updateGuest(
   const db = database.prisma;
   const row = await findOwned(db, principal, code);
   if (row.status === "expired" || row.status === "cancelled") {
-    throw conflict(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
+    throw wrongState(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
   }
   const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const changed = await db.$transaction(async (tx) => {
@@ -370,7 +370,7 @@ export async function updateGuest(
     await oweGuestData(tx, { bookingCode: row.code, hotelId: row.hotelId, guest, now });
     return true;
   });
-  if (!changed) throw conflict(`La reserva ${row.code} ya no admite cambios`);
+  if (!changed) throw changedMeanwhile(`La reserva ${row.code} ya no admite cambios`);
   // Sent now; if the channel manager does not answer, the channel-guests job sends it later. The change stands.
   await sendGuestData(database, channelManager(database), row.code);
   return { msg: "Datos del huésped actualizados" };
@@ -380,30 +380,18 @@ export async function updateGuest(
  * Ends a reservation that still holds rooms; returns null when it no longer could. The release is asked of the
  * channel manager after the commit; one that does not get through is retried by the channel-holds job.
  */
-async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date, condition: Prisma.ReservationWhereInput) {
-  const closed = await withTxRetry(() => database.prisma.$transaction(async (tx) => {
-    // The conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
-    const changed = await tx.reservation.updateMany({
-      where: { id, status: "pending_payment", ...condition },
-      data: { status: to, updatedAt: now, ...(to === "expired" ? { expiredAt: now } : { cancelledAt: now }) },
-    });
-    if (changed.count === 0) return null;
-    const r = await tx.reservation.findUniqueOrThrow({ where: { id }, include: { agency: true } });
-    await markReleasing(tx, { key: id, hotelId: r.hotelId, now });
-    await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
-    if (to === "expired") await enqueueReservationExpired(tx, r, now);
-    if (to === "expired") await emailReservationExpired(tx, id, now);
-    return r;
-  }, TX_OPTIONS));
+async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date) {
+  // The transition's conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
+  const closed = await withTxRetry(() => database.prisma.$transaction((tx) => (to === "expired" ? lifecycle.expire(tx, id, now) : lifecycle.cancel(tx, id, reason, now)), TX_OPTIONS));
   if (closed) await finishRelease(database, channelManager(database), id, now);
   return closed;
 }
 
 export async function cancelReservation(database: Database, principal: Principal, code: string, now: Date) {
   const row = await findOwned(database.prisma, principal, code);
-  if (row.status !== "pending_payment") throw conflict(`La reserva ${row.code} está en estado ${row.status}; solo se cancelan reservas pendientes de pago`);
-  const done = await closeReservation(database, row.id, "cancelled", "Cancelada por la agencia", now, {});
-  if (!done) throw conflict(`La reserva ${row.code} cambió de estado; recargue e intente de nuevo`);
+  if (row.status !== "pending_payment") throw wrongState(`La reserva ${row.code} está en estado ${row.status}; solo se cancelan reservas pendientes de pago`);
+  const done = await closeReservation(database, row.id, "cancelled", "Cancelada por la agencia", now);
+  if (!done) throw changedMeanwhile(`La reserva ${row.code} cambió de estado; recargue e intente de nuevo`);
   return { msg: "Reserva cancelada; las habitaciones volvieron al inventario" };
 }
 
@@ -419,7 +407,7 @@ export async function expireDueReservations(database: Database, now: Date): Prom
     });
     if (due.length === 0) break;
     for (const { id } of due) {
-      if (await closeReservation(database, id, "expired", "Plazo de pago vencido", now, { paymentDeadline: { lte: now } })) processed += 1;
+      if (await closeReservation(database, id, "expired", "Plazo de pago vencido", now)) processed += 1;
     }
     if (due.length < 100) break;
   }
