@@ -12,7 +12,7 @@ import { enqueueReservationExpired } from "./notify";
 type Tx = Prisma.TransactionClient;
 export type ReservationStatus = "pending_payment" | "confirmed" | "expired" | "cancelled";
 
-/** Every transition: `from: null` is the creation (lib/reservations/write.ts inserts it `pending_payment`). */
+/** Every transition: `from: null` is the creation (lib/reservations/store.ts inserts it `pending_payment`). */
 export const TRANSITIONS = {
   book: { from: null, to: "pending_payment" },
   confirm: { from: ["pending_payment"], to: "confirmed" },

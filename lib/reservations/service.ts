@@ -19,7 +19,7 @@ import { cardBrand, luhnValid } from "@/lib/money/card-validation";
 import * as lifecycle from "./lifecycle";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
-import { insertReservation } from "./write";
+import { bookingHotel, insertReservation } from "./store";
 import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { crashPoint } from "@/lib/http/crash-points";
 
@@ -141,20 +141,6 @@ const noAvailability = (r: ReservationInput, indexes: number[]): CreateResult =>
   no_available_rooms: [...new Set(indexes)].sort((a, b) => a - b).map((i) => ({ room: r.roomsData[i].id, product: r.roomsData[i].rateId })),
 });
 
-// The hotel and the ids of the room types and rate plans the request names, in one statement.
-const BOOKING_HOTEL_SQL = `
-SELECT h.is_active, h.hold_minutes,
-  coalesce((SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id)) FROM room_types rt WHERE rt.hotel_id = h.id AND rt.room_id = ANY($2::text[])), '[]'::json) AS room_types,
-  coalesce((SELECT json_agg(json_build_object('id', rp.id, 'rate_id', rp.rate_id)) FROM rate_plans rp WHERE rp.hotel_id = h.id AND rp.rate_id = ANY($3::text[])), '[]'::json) AS rate_plans
-FROM hotels h WHERE h.id = $1`;
-
-interface BookingHotelRow {
-  is_active: boolean;
-  hold_minutes: number;
-  room_types: Array<{ id: number; room_id: string }>;
-  rate_plans: Array<{ id: number; rate_id: string }>;
-}
-
 export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date, effectKey?: EffectKey | null): Promise<CreateResult> {
   const agencyId = principal.agencyId;
   if (principal.role !== "agency" || agencyId === null) throw badRequest("Solo una agencia puede crear reservas");
@@ -166,12 +152,7 @@ export async function createReservation(database: Database, principal: Principal
   if (earlier) return registered(earlier.code);
   const today = bogotaDate(now);
   const { children, ages } = checkCoherence(r, today);
-  // Plain SQL on this path (4.1 is hot: bench/RESULTS.md, issue 17).
-  const [hotel] = await database.sql.query<BookingHotelRow>(
-    BOOKING_HOTEL_SQL,
-    [hotelId, [...new Set(r.roomsData.map((i) => i.id))], [...new Set(r.roomsData.map((i) => i.rateId))]],
-    { prepared: true },
-  );
+  const hotel = await bookingHotel(database, hotelId, [...new Set(r.roomsData.map((i) => i.id))], [...new Set(r.roomsData.map((i) => i.rateId))]);
   if (!hotel || !hotel.is_active) throw notFound(`El hotel ${hotelId} no existe`);
 
   const { priced, unavailable } = await priceItems(database, hotelId, r);
