@@ -6,7 +6,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound, HttpError } from "@/lib/http/errors";
+import { badRequest, notFound, HttpError } from "@/lib/http/errors";
 import { wrongState } from "@/lib/domain/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
@@ -203,8 +203,8 @@ export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal
   if (card.status !== "frozen") throw stateConflict(card, "descongelar");
   const today = bogotaDate(now);
   const activation = ymd(card.activation);
-  if (today < activation) throw conflict(`La tarjeta se activa el ${activation}; no puede descongelarse antes`);
-  if (today >= ymd(card.expiration)) throw conflict(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
+  if (today < activation) throw wrongState(`La tarjeta se activa el ${activation}; no puede descongelarse antes`);
+  if (today >= ymd(card.expiration)) throw wrongState(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
   const updated = await transition(db, card, lifecycle.unfreeze, now);
   if (!updated) {
     card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
@@ -238,7 +238,7 @@ export async function sandboxCardDetails(db: PrismaClient, principal: Principal,
  */
 export async function updateCardControls(db: PrismaClient, principal: Principal, cardId: string, input: SpendingControlsInput, now: Date) {
   const card = await cardForCaller(db, principal, cardId);
-  if (card.status === "cancelled") throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  if (card.status === "cancelled") throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
   const next = await resolveControls(db, input, "spending_controls");
   const updated = await db.$transaction(async (tx) => {
     const locked = await tx.$queryRawUnsafe<{ status: CardStatus; limit_per_authorization: string | null; limit_all_time: string | null }[]>(
@@ -256,7 +256,7 @@ export async function updateCardControls(db: PrismaClient, principal: Principal,
     await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: row.status, toStatus: row.status, reason: lifecycle.CARD_REASONS.spendingControlsUpdated, at: now } });
     return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
   });
-  if (!updated) throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  if (!updated) throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
   return { msg: "Controles de gasto actualizados", data: presentCard(updated) };
 }
 
