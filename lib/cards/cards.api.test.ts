@@ -8,7 +8,7 @@ import { publicKeyPem } from "@/lib/testing/payments";
 import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createAgency, createHotel } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
-import { luhnValid } from "@/lib/payments/card-validation";
+import { luhnValid } from "@/lib/money/card-validation";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 
 let api: TestServer;

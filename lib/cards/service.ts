@@ -6,7 +6,8 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound, HttpError } from "@/lib/http/errors";
+import { badRequest, notFound, HttpError } from "@/lib/http/errors";
+import { wrongState } from "@/lib/domain/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
 import { organizationForCaller } from "./organizations";
@@ -14,24 +15,12 @@ import type { CreateCardInput, SpendingControlsInput } from "./schema";
 import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
 import { cardSpent } from "./authorize";
 import { voucherPath } from "@/lib/money/voucher-code";
+import * as lifecycle from "./lifecycle";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 const CARD_INCLUDE = { allowedHotels: { select: { hotelId: true } } } as const;
 type CardRow = Prisma.VirtualCardGetPayload<{ include: typeof CARD_INCLUDE }>;
 type CardStatus = CardRow["status"];
-
-/** Reasons written to virtual_card_events. */
-export const CARD_REASONS = {
-  created: "created",
-  activationDate: "activation_date",
-  expirationDate: "expiration_date",
-  frozenByUser: "frozen_by_user",
-  unfrozenByUser: "unfrozen_by_user",
-  cancelledByUser: "cancelled_by_user",
-  oneTimeUsePayment: "one_time_use_payment",
-  /** Not a change of state: the owner changed the spending controls (the event keeps the status it had). */
-  spendingControlsUpdated: "spending_controls_updated",
-} as const;
 
 export function presentCard(c: CardRow) {
   return {
@@ -109,7 +98,7 @@ export async function createVirtualCard(db: PrismaClient, principal: Principal, 
           },
         });
         await writeCardHotels(tx, row.id, controls.hotelIds);
-        await tx.virtualCardEvent.create({ data: { cardId: row.id, fromStatus: null, toStatus: "frozen", reason: CARD_REASONS.created, at: now } });
+        await tx.virtualCardEvent.create({ data: { cardId: row.id, fromStatus: null, toStatus: "frozen", reason: lifecycle.CARD_REASONS.created, at: now } });
         return tx.virtualCard.findUniqueOrThrow({ where: { id: row.id }, include: CARD_INCLUDE });
       });
       return { msg: CARD_CREATED, data: presentCard(card) };
@@ -180,12 +169,10 @@ export async function getVirtualCard(db: PrismaClient, principal: Principal, car
   };
 }
 
-/** One conditional transition: only from `from`, recorded with its event in the same transaction. */
-async function transition(db: PrismaClient, card: CardRow, from: CardStatus[], to: CardStatus, reason: string, now: Date) {
+/** One transition of the card's lifecycle, in its own transaction; the card as it is after, or null when refused. */
+async function transition(db: PrismaClient, card: CardRow, move: (tx: Prisma.TransactionClient, cardId: string, now: Date) => Promise<boolean>, now: Date) {
   return db.$transaction(async (tx) => {
-    const { count } = await tx.virtualCard.updateMany({ where: { id: card.id, status: { in: from } }, data: { status: to } });
-    if (count === 0) return null;
-    await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: card.status, toStatus: to, reason, at: now } });
+    if (!(await move(tx, card.id, now))) return null;
     return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
   });
 }
@@ -194,7 +181,7 @@ async function transition(db: PrismaClient, card: CardRow, from: CardStatus[], t
 const cardLabel = (card: { nickname: string; lastFour: string }) => `${card.nickname} (•••• ${card.lastFour})`;
 
 const stateConflict = (card: CardRow, action: string) =>
-  conflict(
+  wrongState(
     card.status === "cancelled"
       ? `La tarjeta ${cardLabel(card)} está cancelada; no se puede ${action}`
       : `La tarjeta ${cardLabel(card)} está ${card.status === "frozen" ? "congelada" : "activa"}; no se puede ${action}`,
@@ -203,7 +190,7 @@ const stateConflict = (card: CardRow, action: string) =>
 export async function freezeVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
   let card = await cardForCaller(db, principal, cardId);
   if (card.status !== "active") throw stateConflict(card, "congelar");
-  const updated = await transition(db, card, ["active"], "frozen", CARD_REASONS.frozenByUser, now);
+  const updated = await transition(db, card, lifecycle.freeze, now);
   if (!updated) {
     card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "congelar");
@@ -216,9 +203,9 @@ export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal
   if (card.status !== "frozen") throw stateConflict(card, "descongelar");
   const today = bogotaDate(now);
   const activation = ymd(card.activation);
-  if (today < activation) throw conflict(`La tarjeta se activa el ${activation}; no puede descongelarse antes`);
-  if (today >= ymd(card.expiration)) throw conflict(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
-  const updated = await transition(db, card, ["frozen"], "active", CARD_REASONS.unfrozenByUser, now);
+  if (today < activation) throw wrongState(`La tarjeta se activa el ${activation}; no puede descongelarse antes`);
+  if (today >= ymd(card.expiration)) throw wrongState(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
+  const updated = await transition(db, card, lifecycle.unfreeze, now);
   if (!updated) {
     card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "descongelar");
@@ -229,7 +216,7 @@ export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal
 export async function cancelVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
   let card = await cardForCaller(db, principal, cardId);
   if (card.status === "cancelled") throw stateConflict(card, "cancelar");
-  const updated = await transition(db, card, ["frozen", "active"], "cancelled", CARD_REASONS.cancelledByUser, now);
+  const updated = await transition(db, card, lifecycle.cancel, now);
   if (!updated) {
     card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "cancelar");
@@ -251,7 +238,7 @@ export async function sandboxCardDetails(db: PrismaClient, principal: Principal,
  */
 export async function updateCardControls(db: PrismaClient, principal: Principal, cardId: string, input: SpendingControlsInput, now: Date) {
   const card = await cardForCaller(db, principal, cardId);
-  if (card.status === "cancelled") throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  if (card.status === "cancelled") throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
   const next = await resolveControls(db, input, "spending_controls");
   const updated = await db.$transaction(async (tx) => {
     const locked = await tx.$queryRawUnsafe<{ status: CardStatus; limit_per_authorization: string | null; limit_all_time: string | null }[]>(
@@ -266,10 +253,10 @@ export async function updateCardControls(db: PrismaClient, principal: Principal,
       data: limits === undefined ? {} : { limitPerAuthorization: next.limitPerAuthorization, limitAllTime: next.limitAllTime },
     });
     if (input.allowed_hotel_ids !== undefined) await writeCardHotels(tx, card.id, next.hotelIds);
-    await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: row.status, toStatus: row.status, reason: CARD_REASONS.spendingControlsUpdated, at: now } });
+    await tx.virtualCardEvent.create({ data: { cardId: card.id, fromStatus: row.status, toStatus: row.status, reason: lifecycle.CARD_REASONS.spendingControlsUpdated, at: now } });
     return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
   });
-  if (!updated) throw conflict(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
+  if (!updated) throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
   return { msg: "Controles de gasto actualizados", data: presentCard(updated) };
 }
 

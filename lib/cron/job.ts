@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import { defineRoute, type AnyRoute } from "@/lib/http/route";
 import { badRequest } from "@/lib/http/errors";
+import { DomainError } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import type { Logger } from "@/lib/http/log";
 import { recordJobRun } from "@/lib/metrics/registry";
@@ -44,7 +45,9 @@ export async function runLocked(job: Job, ctx: JobContext): Promise<number | nul
         await note(MARK_DONE, [job.name, null]);
         return n;
       } catch (e) {
-        await note(MARK_DONE, [job.name, String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200)]);
+        // A rule that refused (lib/domain/errors.ts) is recorded with its code; anything else with its first line.
+        const why = e instanceof DomainError ? `${e.code}: ${e.detail}` : String((e as Error)?.message ?? e).split("\n")[0];
+        await note(MARK_DONE, [job.name, why.slice(0, 200)]);
         throw e;
       }
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardNumberHash, luhnCheckDigit, sandboxIssuer, seal, unseal } from "./card-issuer";
-import { luhnValid } from "@/lib/payments/card-validation";
+import { luhnValid } from "@/lib/money/card-validation";
 import { oneYearAfter, validateCardDates } from "@/lib/cards/service";
 
 describe("sandbox card issuer", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorData, parseParams, parseWith } from "./steps";
+import { DOMAIN_STATUS, errorData, parseParams, parseWith } from "./steps";
+import { DOMAIN_CODES, DomainError } from "@/lib/domain/errors";
 import { HttpError } from "./errors";
 import { InputError } from "./input";
 import type { Logger } from "./log";
@@ -18,6 +19,19 @@ describe("the pipeline's error step (REST and MCP answer from this one table)", 
   it("keeps an HttpError's status and body", () => {
     expect(errorData(new HttpError(409, "la reserva ya está pagada"), log)).toMatchObject({ status: 409, body: { code: "409", detail: "la reserva ya está pagada" } });
   });
+  it("answers a domain error by its code, with the standard body as an HttpError of that status would", () => {
+    expect(errorData(new DomainError("wrong_state", "La reserva HB2 está vencida; no se puede modificar"), log)).toEqual({
+      status: 409,
+      body: { code: "409", message: "Conflicto con el estado actual del recurso", detail: "La reserva HB2 está vencida; no se puede modificar" },
+      headers: {},
+    });
+    for (const code of DOMAIN_CODES) {
+      const status = DOMAIN_STATUS[code];
+      expect(errorData(new DomainError(code, "x"), log)).toEqual({ status, body: new HttpError(status, "x").toBody(), headers: {} });
+    }
+    expect(errorData(new DomainError("not_found", "El enlace X no existe"), log).status).toBe(404);
+  });
+
   it("answers refused input (InputError) 400 with its Spanish detail", () => {
     const r = errorData(new InputError("cuerpo", "profundidad"), log);
     expect(r.status).toBe(400);

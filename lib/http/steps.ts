@@ -2,16 +2,32 @@
 // tool call is parsed and its errors answered exactly as the REST request it stands for.
 import { z } from "zod";
 import { formatZodError } from "./zod";
-import { HttpError, notFound } from "./errors";
+import { HttpError, notFound, STATUS_MESSAGES } from "./errors";
+import { DomainError, type DomainCode } from "@/lib/domain/errors";
 import { InputError } from "./input";
 import type { Logger } from "./log";
 import type { StoredResponse } from "./idempotency";
 import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
 import { noteDbBusy } from "@/lib/metrics/registry";
 
+/** The HTTP status of each domain error (lib/domain/errors.ts); MCP answers the same body. The one table. */
+export const DOMAIN_STATUS: Record<DomainCode, number> = {
+  not_found: 404,
+  invalid: 400,
+  not_allowed: 403,
+  wrong_state: 409,
+  changed_meanwhile: 409,
+  over_limit: 409,
+  not_supported: 409,
+};
+
 /** What a thrown error answers (HTTP, and MCP through the same table): the error's own status, 400 for refused or out-of-range input, 503 when the database is busy, else 500 with nothing of the error in the body. */
 export function errorData(e: unknown, log: Logger): StoredResponse {
   if (e instanceof HttpError) return { status: e.status, body: e.toBody(), headers: e.headers };
+  if (e instanceof DomainError) {
+    const status = DOMAIN_STATUS[e.code];
+    return { status, body: { code: String(status), message: STATUS_MESSAGES[status], detail: e.detail }, headers: {} };
+  }
   if (e instanceof InputError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: e.detail } };
   if (e instanceof z.ZodError) return { status: 400, body: { code: "400", message: "Solicitud inválida", detail: formatZodError(e) } };
   const err = e as { name?: string; code?: string; message?: string };

@@ -3,14 +3,15 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import type { z } from "zod";
 import type { CreateLinkInput, listLinksQuery } from "./schema";
-import { emailLinkExpired } from "@/lib/mail/notices";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
+import * as linkLifecycle from "@/lib/payments/link-lifecycle";
 
 /** 128 random bits: the code is the only thing guarding the public payment page. */
 /** "$ 1.250.000" (es-CO), plain spaces for API messages. */
@@ -227,8 +228,7 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
   if (!l) throw notFound(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   // Conditional on still being payable: a payment racing the cancel wins or loses cleanly.
-  const done = await db.paymentLink.updateMany({ where: { id: l.id, status: "active", expiresAt: { gt: now } }, data: { status: "cancelled", cancelledAt: now } });
-  if (done.count === 0) throw conflict(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
+  if (!(await linkLifecycle.cancel(db, l.id, now))) throw wrongState(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
   return { msg: "Enlace cancelado", code, status: "cancelled" as const };
 }
 
@@ -238,28 +238,9 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
  * skips a link a payment held locked at that instant).
  */
 export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
-  // Expired in batches; each link's "expired unpaid" e-mail to its agency is written in the expiry's transaction.
-  let expired = 0;
-  for (;;) {
-    const ids = await db.$transaction(async (tx) => {
-      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE payment_links SET status = 'expired', expired_at = $1::timestamptz
-          WHERE id IN (SELECT id FROM payment_links WHERE status = 'active' AND expires_at <= $1::timestamptz ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED)
-            AND status = 'active'
-          RETURNING id`,
-        now.toISOString(),
-      );
-      for (const { id } of rows) await emailLinkExpired(tx, id, now);
-      return rows.length;
-    });
-    expired += ids;
-    if (ids < 200) break;
-  }
-  const closed = await db.paymentLink.updateMany({
-    where: { status: "active", reservation: { status: { not: "pending_payment" } } },
-    data: { status: "cancelled", cancelledAt: now, paymentLockUntil: null },
-  });
-  return expired + closed.count;
+  const expired = await linkLifecycle.expireDue(db, now);
+  const closed = await linkLifecycle.closeForClosedReservations(db, now);
+  return expired + closed;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */

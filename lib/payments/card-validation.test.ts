@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { cardBrand, luhnValid, validateCard } from "./card-validation";
+import { cardBrand, luhnValid, validateCard } from "@/lib/money/card-validation";
 import { breakdown } from "./service";
 import { Prisma } from "@/lib/db/generated/client";
 

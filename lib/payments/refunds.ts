@@ -5,15 +5,18 @@
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { conflict, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
+import { notSupported, overLimit, wrongState } from "@/lib/domain/errors";
 import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
 import { PAYMENT_STATUS_WORDS, statusWord } from "@/lib/format";
-import { completeRefundAtGateway, enqueueRefundWebhook } from "./settle";
+import { completeRefundAtGateway } from "./settle";
+import { enqueueRefundWebhook } from "./lifecycle";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
 import { emailRefundMade } from "@/lib/mail/facts";
+import { reopenIfShort } from "@/lib/reservations/lifecycle";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 
 export const newRefundId = () => `rf_${crypto.randomBytes(12).toString("hex")}`;
@@ -51,15 +54,15 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   if (!p) throw notFound(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
   if (p.method === "cash" || p.method === "bank_transfer") {
-    throw conflict(
+    throw notSupported(
       "Los pagos en efectivo y por transferencia (PSE) no se reembolsan desde la plataforma: el dinero llegó por una red de recaudo o por el banco del pagador y su devolución se acuerda directamente con él",
     );
   }
-  if (p.status !== "approved") throw conflict(`Solo se reembolsa un pago aprobado; este pago está ${statusWord(PAYMENT_STATUS_WORDS, p.status)}`);
+  if (p.status !== "approved") throw wrongState(`Solo se reembolsa un pago aprobado; este pago está ${statusWord(PAYMENT_STATUS_WORDS, p.status)}`);
   const remaining = p.amount.sub(p.refundedAmount);
-  if (remaining.lte(0)) throw conflict("El pago ya fue reembolsado en su totalidad");
+  if (remaining.lte(0)) throw overLimit("El pago ya fue reembolsado en su totalidad");
   const amount = input.amount === undefined ? remaining : new Prisma.Decimal(String(input.amount));
-  if (amount.gt(remaining)) throw conflict(`El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(remaining)})`);
+  if (amount.gt(remaining)) throw overLimit(`El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(remaining)})`);
 
   const refundId = newRefundId();
   const voucherCode = newVoucherCode();
@@ -77,7 +80,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
     if (rows.length === 0) {
       const now2 = await tx.paymentTransaction.findUnique({ where: { id: p.id }, select: { amount: true, refundedAmount: true } });
       const left = now2 ? now2.amount.sub(now2.refundedAmount) : new Prisma.Decimal(0);
-      throw conflict(left.lte(0) ? "El pago ya fue reembolsado en su totalidad" : `El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(left)})`);
+      throw overLimit(left.lte(0) ? "El pago ya fue reembolsado en su totalidad" : `El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(left)})`);
     }
     await tx.paymentRefund.create({ data: { id: refundId, paymentId: p.id, amount, reason, status: "pending", voucherCode, createdBy: actor, createdAt: now, ...effectColumns(effectKey) } });
     if (p.reservationId) await lowerReservationPaid(tx, p.reservationId, value, refundId, now);
@@ -115,17 +118,7 @@ async function lowerReservationPaid(tx: Prisma.TransactionClient, reservationId:
     amount,
     at,
   );
-  const back = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE reservations SET status = 'pending_payment', confirmed_at = NULL, updated_at = $2::timestamptz
-     WHERE id = $1 AND status = 'confirmed' AND amount_paid < amount AND payment_deadline > $2::timestamptz RETURNING id`,
-    reservationId,
-    at,
-  );
-  if (back.length === 1) {
-    await tx.reservationStatusChange.create({
-      data: { reservationId, fromStatus: "confirmed", toStatus: "pending_payment", reason: `reembolso ${refundId}: lo pagado quedó por debajo del total`, at: now },
-    });
-  }
+  await reopenIfShort(tx, reservationId, refundId, now);
 }
 
 export function presentRefund(r: { id: string; paymentId: string; amount: Prisma.Decimal; reason: string | null; status: string; voucherCode: string; createdAt: Date; completedAt: Date | null }) {

@@ -37,6 +37,9 @@ import { refundPayment } from "./refunds";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 import { paymentsCsv } from "@/lib/payments/csv";
 import { returnUrl } from "@/lib/http/url";
+import { payFromBalance } from "./pay-from-balance";
+import { bookingIdParam } from "@/lib/reservations/schema";
+import { z } from "zod";
 
 const TAGS = ["Pagos"];
 const PAYERS = ["operator", "agency"] as const;
@@ -297,5 +300,24 @@ export const paymentRoutes = [
         "content-disposition": `inline; filename="comprobante-${v.voucher_number}.pdf"`,
       });
     },
+  }),
+];
+
+// A reservation paid with the agency's preloaded balance: listed with the reservations' routes (lib/routes.ts).
+export const balancePaymentRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v2/bookings/chatbot/{booking_id}/pay-from-balance",
+    access: ["agency"],
+    summary: "Pagar con el saldo precargado lo que falta de una reserva (la confirma)",
+    description: "Solo agencias de saldo precargado. Debita el saldo (nunca queda negativo: 409 si no alcanza), registra el pago con su comprobante y confirma la reserva. Admite `Idempotency-Key`.",
+    tags: ["Reservas"],
+    params: bookingIdParam,
+    idempotent: true,
+    responses: [
+      { status: 200, description: "Pagada", schema: z.object({ msg: z.string(), transaction_id: z.string(), amount: z.number(), balance_after: z.number(), voucher_url: z.string() }) },
+      { status: 409, description: "Saldo insuficiente, agencia sin saldo precargado o reserva no pendiente" },
+    ],
+    handler: ({ db, principal, params, clock, effectKey }) => payFromBalance(db, principal, params.booking_id, clock.now(), effectKey),
   }),
 ];

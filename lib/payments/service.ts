@@ -9,11 +9,12 @@ import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
 import { BANK_TRANSFER_TTL_MS, CASH_ORDER_TTL_MS, ChargePendingError, NEQUI_TTL_MS, OrderRefusedError, type ApmOrder, type CardChargeResult } from "@/lib/gateways/payment-gateway";
 import { CardDecryptError, decryptCardField } from "./card-crypto";
-import { cardBrand, validateCard, type RawCard } from "./card-validation";
+import { cardBrand, validateCard, type RawCard } from "@/lib/money/card-validation";
 import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptance";
 import { reservationForPayment } from "./reservation-credit";
 import { applyNequiOutcome, holdReservation, refreshNequiPayment, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
+import * as payment from "./lifecycle";
 import { presentRefund } from "./refunds";
 import { assertPseBank, pseBankName } from "./banks";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
@@ -556,15 +557,7 @@ export async function completeApmOrder(db: PrismaClient, transactionId: string, 
 export async function expirePaymentOrders(db: PrismaClient, now: Date): Promise<number> {
   // One transaction: the expiry and, for orders placed from a payment link, its "rechazado" notification.
   const expired = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ id: string; link_id: string | null; amount: string }[]>(
-      `UPDATE payment_transactions SET status = 'expired', completed_at = $1::timestamptz, decline_reason = 'la orden de pago venció sin pagarse'
-       WHERE status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi') AND expires_at <= $1::timestamptz RETURNING id, link_id, amount::text AS amount`,
-      now.toISOString(),
-    );
-    for (const r of rows) {
-      if (r.link_id) await recordLinkAttempt(tx, { linkId: r.link_id, transactionId: r.id, approved: false, amount: new Prisma.Decimal(r.amount), voucherCode: null, at: now });
-    }
-    return rows;
+    return payment.expireOrders(tx, now);
   });
   if (expired.some((r) => r.link_id)) void kickDeliveries();
   return expired.length;

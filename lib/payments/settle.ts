@@ -9,14 +9,13 @@
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { paymentGateway } from "@/lib/gateways";
 import type { CardChargeResult, NequiOutcome } from "@/lib/gateways/payment-gateway";
-import { CARD_REASONS } from "@/lib/cards/service";
-import { recordLinkAttempt } from "./link-outcome";
-import { enqueueWebhook, kickDeliveries } from "@/lib/webhooks/outbox";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
-import { emailPaymentApproved } from "@/lib/mail/facts";
+import * as payment from "./lifecycle";
+import * as refund from "./refund-lifecycle";
+import * as linkLifecycle from "./link-lifecycle";
+import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { log } from "@/lib/http/log";
-import { isoBogota } from "@/lib/time";
 import { RESERVATION_STATUS_WORDS, statusWord } from "@/lib/format";
+import { confirmIfPaid } from "@/lib/reservations/lifecycle";
 import crypto from "node:crypto";
 
 type Tx = Prisma.TransactionClient;
@@ -91,42 +90,6 @@ export async function whyReservationRefuses(tx: Tx | PrismaClient, reservationId
   return `el monto ${new Prisma.Decimal(amount).toFixed(2)} supera lo que falta por pagar de la reserva ${r.code} (${due.toFixed(2)})`;
 }
 
-/** A one-time virtual card is consumed by the claim; true when this payment got it. */
-export async function consumeOneTimeCard(tx: Tx, cardId: string, now: Date): Promise<boolean> {
-  const used = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE virtual_cards SET status = 'cancelled', used_at = $2::timestamptz WHERE id = $1 AND status = 'active' AND one_time_use RETURNING id`,
-    cardId,
-    now.toISOString(),
-  );
-  if (used.length === 0) return false;
-  await tx.virtualCardEvent.create({ data: { cardId, fromStatus: "active", toStatus: "cancelled", reason: CARD_REASONS.oneTimeUsePayment, at: now } });
-  return true;
-}
-
-/** Gives back what a card claim took, when its charge is declined or voided. */
-async function releaseClaims(tx: Tx, p: PaymentRow, now: Date) {
-  if (p.method !== "card") return;
-  if (p.reservation_id) {
-    await tx.$executeRawUnsafe(
-      `UPDATE reservations SET amount_held = amount_held - $2::numeric, updated_at = $3::timestamptz WHERE id = $1 AND amount_held >= $2::numeric`,
-      p.reservation_id,
-      p.amount,
-      now.toISOString(),
-    );
-  }
-  if (p.virtual_card_id) {
-    // A one-time card consumed by this claim (used_at = the claim's instant) is usable again: nothing was charged.
-    const back = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE virtual_cards SET status = 'active', used_at = NULL WHERE id = $1 AND one_time_use AND status = 'cancelled' AND used_at = $2::timestamptz
-       AND expiration >= $3::date RETURNING id`,
-      p.virtual_card_id,
-      p.created_at.toISOString(),
-      now.toISOString().slice(0, 10),
-    );
-    if (back.length === 1) await tx.virtualCardEvent.create({ data: { cardId: p.virtual_card_id, fromStatus: "cancelled", toStatus: "active", reason: "payment_not_completed", at: now } });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------- applying an approval
 
 /** Credits a reservation inside the caller's transaction, capped by the database at what it still owes. */
@@ -148,50 +111,20 @@ export async function creditReservationCapped(tx: Tx, reservationId: string, amo
         at,
       );
   if (rows.length === 0) return false;
-  const confirmed = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE reservations SET status = 'confirmed', confirmed_at = $2::timestamptz, updated_at = $2::timestamptz
-     WHERE id = $1 AND status = 'pending_payment' AND amount_paid >= amount RETURNING id`,
-    reservationId,
-    at,
-  );
-  if (confirmed.length === 1) {
-    await tx.reservationStatusChange.create({
-      data: { reservationId, fromStatus: "pending_payment", toStatus: "confirmed", reason: `pagada en su totalidad (transacción ${transactionId})`, at: now },
-    });
+  if (await confirmIfPaid(tx, reservationId, transactionId, now)) {
     // Paid in full: cash and PSE orders still open for it are cancelled (an approval that still arrives is refunded).
-    await tx.$executeRawUnsafe(
-      `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
-         decline_reason = 'la reserva se pagó en su totalidad con otro pago'
-       WHERE reservation_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi')`,
-      reservationId,
-      transactionId,
-      at,
-    );
+    await payment.supersedeOrders(tx, { reservationId }, transactionId, "la reserva se pagó en su totalidad con otro pago", now);
   }
   return true;
 }
 
 /** Marks a link paid by this payment; the other open orders on it are cancelled. Returns those ids. */
 async function payLinkWith(tx: Tx, linkId: string, transactionId: string, now: Date): Promise<string[]> {
-  const at = now.toISOString();
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE payment_links SET status = 'paid', paid_at = $2::timestamptz, payment_lock_until = NULL WHERE id = $1 AND status IN ('active', 'expired') RETURNING id`,
-    linkId,
-    at,
-  );
-  if (rows.length === 0) {
+  if (!(await linkLifecycle.pay(tx, linkId, now))) {
     const l = await tx.paymentLink.findUnique({ where: { id: linkId }, select: { status: true } });
     throw new NotApplicable(l?.status === "cancelled" ? "el enlace de pago fue cancelado" : "el enlace de pago ya fue pagado con otro pago");
   }
-  const cancelled = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE payment_transactions SET status = 'cancelled', completed_at = $3::timestamptz, decline_code = 'superseded',
-       decline_reason = 'el enlace se pagó con otro pago'
-     WHERE link_id = $1 AND id <> $2 AND status = 'pending' AND method IN ('cash', 'bank_transfer', 'nequi') RETURNING id`,
-    linkId,
-    transactionId,
-    at,
-  );
-  return cancelled.map((r) => r.id);
+  return payment.supersedeOrders(tx, { linkId }, transactionId, "el enlace se pagó con otro pago", now);
 }
 
 /**
@@ -211,6 +144,16 @@ async function applyApproval(tx: Tx, p: PaymentRow, now: Date): Promise<string[]
     if (!card[0] || (!card[0].one_time_use && card[0].status !== "active")) throw new NotApplicable("la tarjeta virtual ya no está activa");
   }
   return cancelled;
+}
+
+/** The approval's transition; the link already holding an approved payment (unique index) is "not applicable". */
+async function approveOrNotApplicable(tx: Tx, p: PaymentRow, o: { voucherCode: string; reference?: string | null }, now: Date): Promise<boolean> {
+  try {
+    return await payment.approve(tx, p, o, now);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new NotApplicable("el enlace de pago ya fue pagado con otro pago");
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- settle
@@ -247,46 +190,6 @@ async function finishReversal(db: PrismaClient, p: PaymentRow, now: Date) {
   }
 }
 
-/** The webhook an agency gets when money of one of its payments goes back (automatic or a refund). */
-export async function enqueueRefundWebhook(
-  tx: Tx,
-  p: { id: string; agency_id: number | null; method: string; amount: string; link_id: string | null; reservation_id: string | null },
-  r: { refundId: string | null; amount: string; refundedAmount: string; reason: string | null; automatic: boolean; paymentStatus: string },
-  now: Date,
-) {
-  if (p.agency_id === null) return;
-  const [link, reservation] = await Promise.all([
-    p.link_id ? tx.paymentLink.findUnique({ where: { id: p.link_id }, select: { code: true, externalRefId: true } }) : null,
-    p.reservation_id ? tx.reservation.findUnique({ where: { id: p.reservation_id }, select: { code: true } }) : null,
-  ]);
-  await enqueueWebhook(
-    tx,
-    {
-      agencyId: p.agency_id,
-      event: WEBHOOK_EVENTS.paymentRefunded,
-      payload: {
-        event: WEBHOOK_EVENTS.paymentRefunded,
-        payment_id: p.id,
-        refund_id: r.refundId,
-        method: p.method,
-        payment_status: r.paymentStatus,
-        payment_amount: Number(p.amount),
-        amount: Number(r.amount),
-        refunded_amount: Number(r.refundedAmount),
-        automatic: r.automatic,
-        reason: r.reason,
-        link_code: link?.code ?? null,
-        external_ref_id: link?.externalRefId ?? null,
-        reservation_code: reservation?.code ?? null,
-        at: isoBogota(now),
-      },
-      linkId: p.link_id,
-      reservationId: p.reservation_id,
-    },
-    now,
-  );
-}
-
 /**
  * The approved charge could not be credited: record it `refunded` (claims released, voucher issued, agency told)
  * and then void / refund it at the gateway. `from` is the state it leaves (pending, or cancelled for a late order).
@@ -297,26 +200,7 @@ async function recordNotApplied(db: PrismaClient, p: PaymentRow, reason: string,
   const text = `el cobro fue aprobado pero no se aplicó: ${reason}; ${back}`;
   const done = await db.$transaction(async (tx) => {
     await lockTargets(tx, p);
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE payment_transactions SET status = 'refunded', reversal = $3, decline_code = 'not_applied', decline_reason = $4,
-         payment_reference = COALESCE($5, payment_reference), completed_at = $6::timestamptz
-       WHERE id = $1 AND status = $2::"PaymentStatus" RETURNING id`,
-      p.id,
-      from,
-      p.method === "card" ? "void" : "refund",
-      text.slice(0, 500),
-      p.method === "card" ? authorization : null,
-      now.toISOString(),
-    );
-    if (rows.length === 0) return false;
-    if (from === "pending") await releaseClaims(tx, p, now);
-    const hasVoucher = await tx.voucher.findUnique({ where: { transactionId: p.id }, select: { id: true } });
-    if (!hasVoucher) await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
-    await enqueueRefundWebhook(tx, p, { refundId: null, amount: p.amount, refundedAmount: p.amount, reason: text, automatic: true, paymentStatus: "refunded" }, now);
-    if (p.link_id && p.method === "card") {
-      await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
-    }
-    return true;
+    return payment.reverse(tx, p, from, { text, authorization, voucherCode }, now);
   });
   if (!done) return null;
   void kickDeliveries();
@@ -347,18 +231,7 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
   if (!charge.approved) {
     const done = await db.$transaction(async (tx) => {
       await lockTargets(tx, p);
-      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE payment_transactions SET status = 'rejected', decline_code = $2, decline_reason = $3, completed_at = $4::timestamptz WHERE id = $1 AND status = 'pending' RETURNING id`,
-        p.id,
-        charge.code,
-        charge.reason,
-        now.toISOString(),
-      );
-      if (rows.length === 0) return false;
-      await releaseClaims(tx, p, now);
-      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
-      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
-      return true;
+      return payment.reject(tx, p, { code: charge.code, reason: charge.reason, voucherCode }, now);
     });
     if (done) {
       if (p.link_id) void kickDeliveries();
@@ -374,21 +247,7 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
       const mine = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1 FOR UPDATE`, p.id);
       if (mine[0]?.status !== "pending") return false;
       cancelled = await applyApproval(tx, p, now);
-      try {
-        await tx.$executeRawUnsafe(
-          `UPDATE payment_transactions SET status = 'approved', payment_reference = $2, completed_at = $3::timestamptz WHERE id = $1 AND status = 'pending'`,
-          p.id,
-          charge.authorizationCode,
-          now.toISOString(),
-        );
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new NotApplicable("el enlace de pago ya fue pagado con otro pago");
-        throw e;
-      }
-      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
-      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
-      await emailPaymentApproved(tx, p.id, now);
-      return true;
+      return approveOrNotApplicable(tx, p, { voucherCode, reference: charge.authorizationCode }, now);
     });
     if (!done) {
       const now2 = await currentOutcome(db, p.id);
@@ -416,17 +275,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
   if (outcome === "rejected") {
     const reason = (why?.reason ?? "el pagador no completó el pago").slice(0, 500);
     const done = await db.$transaction(async (tx) => {
-      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE payment_transactions SET status = 'rejected', completed_at = $2::timestamptz, decline_code = $3, decline_reason = $4
-         WHERE id = $1 AND status = 'pending' AND expires_at > $2::timestamptz RETURNING id`,
-        p.id,
-        at,
-        (why?.code ?? "rejected").slice(0, 64),
-        reason,
-      );
-      if (rows.length === 0) return false;
-      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: false, amount: new Prisma.Decimal(p.amount), voucherCode: null, at: now });
-      return true;
+      return payment.reject(tx, p, { code: (why?.code ?? "rejected").slice(0, 64), reason, voucherCode: null }, now);
     });
     if (!done) return null;
     if (p.link_id) void kickDeliveries();
@@ -447,16 +296,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
       if (status === "cancelled") return "cancelled" as const;
       if (status !== "pending") return false;
       cancelled = await applyApproval(tx, p, now);
-      try {
-        await tx.$executeRawUnsafe(`UPDATE payment_transactions SET status = 'approved', completed_at = $2::timestamptz WHERE id = $1 AND status = 'pending'`, p.id, at);
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new NotApplicable("el enlace de pago ya fue pagado con otro pago");
-        throw e;
-      }
-      await tx.voucher.create({ data: { code: voucherCode, transactionId: p.id, createdAt: now } });
-      if (p.link_id) await recordLinkAttempt(tx, { linkId: p.link_id, transactionId: p.id, approved: true, amount: new Prisma.Decimal(p.amount), voucherCode, at: now });
-      await emailPaymentApproved(tx, p.id, now);
-      return true as const;
+      return (await approveOrNotApplicable(tx, p, { voucherCode }, now)) ? (true as const) : false;
     });
     if (done === "cancelled") {
       const why = (await db.paymentTransaction.findUnique({ where: { id: p.id }, select: { declineReason: true } }))?.declineReason ?? "la orden fue cancelada";
@@ -590,7 +430,7 @@ export async function completeRefundAtGateway(
 ): Promise<"succeeded" | "pending" | "manual_pending"> {
   if (r.method === "nequi") {
     // Nequi has no refund API (neither Wompi nor the sandbox): owed to the payer by hand until marked done.
-    await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "manual_pending" } });
+    await refund.oweByHand(db, r.id);
     return "manual_pending";
   }
   if (r.method === "card") {
@@ -598,7 +438,7 @@ export async function completeRefundAtGateway(
       const res = await paymentGateway().refund(r.paymentId, r.amount, `refund:${r.id}`);
       if (!res.ok && res.manual) {
         // No API reversal (Wompi: a partial card refund, a card past its void window): owed by hand until marked done.
-        await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "manual_pending" } });
+        await refund.oweByHand(db, r.id);
         return "manual_pending";
       }
       if (!res.ok) return "pending";
@@ -607,6 +447,6 @@ export async function completeRefundAtGateway(
       return "pending";
     }
   }
-  await db.paymentRefund.updateMany({ where: { id: r.id, status: "pending" }, data: { status: "succeeded", completedAt: now } });
+  await refund.complete(db, r.id, now);
   return "succeeded";
 }

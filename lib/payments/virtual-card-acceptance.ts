@@ -1,12 +1,12 @@
 // Virtual cards of this service (docs/decisions.md 7.5, 10.6, 10.8) are recognised by the hash of their number.
 // In the transaction that records the charge, the card's issuer rules decide it (lib/cards/authorize.ts: active,
 // a hotel it may pay, within its limits; the card row stays locked until the charge is written), and a one-time
-// card is consumed by that claim (lib/payments/settle.ts consumeOneTimeCard), given back if the charge is declined
+// card is consumed by that claim (lib/cards/lifecycle.ts consumeOneTime), given back if the charge is declined
 // or voided.
 import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
 import { cardNumberHash } from "@/lib/gateways/card-issuer";
 import { authorizeCardCharge, CARD_DECLINE_CODES, INACTIVE_PREFIX, type CardDecline } from "@/lib/cards/authorize";
-import { consumeOneTimeCard } from "./settle";
+import { consumeOneTime } from "@/lib/cards/lifecycle";
 
 export const VIRTUAL_CARD_INACTIVE: CardDecline = { code: CARD_DECLINE_CODES.inactive, reason: INACTIVE_PREFIX };
 
@@ -24,6 +24,6 @@ export async function recogniseVirtualCard(db: PrismaClient, number: string): Pr
 export async function acceptVirtualCard(tx: Prisma.TransactionClient, card: RecognisedCard, charge: { amount: Prisma.Decimal; hotelId: number }, now: Date): Promise<CardDecline | null> {
   const declined = await authorizeCardCharge(tx, card.id, charge, now);
   if (declined) return declined;
-  if (card.oneTimeUse && !(await consumeOneTimeCard(tx, card.id, now))) return VIRTUAL_CARD_INACTIVE;
+  if (card.oneTimeUse && !(await consumeOneTime(tx, card.id, now))) return VIRTUAL_CARD_INACTIVE;
   return null;
 }

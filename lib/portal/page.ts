@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { getDatabase, type Database, type PrismaClient } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { HttpError } from "@/lib/http/errors";
+import { DomainError } from "@/lib/domain/errors";
 import type { Principal, PrincipalRole } from "@/lib/auth/principal";
 import { requireUser, type PortalUser } from "./session";
 
@@ -35,12 +36,15 @@ export async function portalContext(roles?: PrincipalRole[]): Promise<PortalCont
   return { ...(await serviceContext()), user, principal: user.principal };
 }
 
+/** A service's "does not exist" (HTTP 404 or the domain's not_found): unknown, or another tenant's resource. */
+const isNotFound = (e: unknown) => (e instanceof HttpError && e.status === 404) || (e instanceof DomainError && e.code === "not_found");
+
 /** A service's 404 (unknown, or another tenant's resource) as the page's own "not found". */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (e) {
-    if (e instanceof HttpError && e.status === 404) notFound();
+    if (isNotFound(e)) notFound();
     throw e;
   }
 }
@@ -50,7 +54,7 @@ export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (e) {
-    if (e instanceof HttpError && e.status === 404) return null;
+    if (isNotFound(e)) return null;
     throw e;
   }
 }

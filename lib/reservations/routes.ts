@@ -9,7 +9,6 @@ import {
   reservationSummary,
   updateReservationBody,
 } from "./schema";
-import { payFromBalance } from "./pay-from-balance";
 import { cancelReservation, createReservation, getReservation, updateGuest } from "./service";
 import { listReservations, reservationsCsv } from "./list";
 import { z } from "zod";
@@ -74,20 +73,5 @@ export const reservationRoutes = [
     params: bookingIdParam,
     responses: [{ status: 200, description: "Cancelada", schema: z.object({ msg: z.string() }) }, { status: 409, description: "No está pendiente de pago" }],
     handler: ({ database, principal, params, clock }) => cancelReservation(database, principal, params.booking_id, clock.now()),
-  }),
-  defineRoute({
-    method: "POST",
-    path: "/v2/bookings/chatbot/{booking_id}/pay-from-balance",
-    access: ["agency"],
-    summary: "Pagar con el saldo precargado lo que falta de una reserva (la confirma)",
-    description: "Solo agencias de saldo precargado. Debita el saldo (nunca queda negativo: 409 si no alcanza), registra el pago con su comprobante y confirma la reserva. Admite `Idempotency-Key`.",
-    tags: TAGS,
-    params: bookingIdParam,
-    idempotent: true,
-    responses: [
-      { status: 200, description: "Pagada", schema: z.object({ msg: z.string(), transaction_id: z.string(), amount: z.number(), balance_after: z.number(), voucher_url: z.string() }) },
-      { status: 409, description: "Saldo insuficiente, agencia sin saldo precargado o reserva no pendiente" },
-    ],
-    handler: ({ db, principal, params, clock, effectKey }) => payFromBalance(db, principal, params.booking_id, clock.now(), effectKey),
   }),
 ];

@@ -5,23 +5,23 @@ import type { Database } from "@/lib/db/open";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
-import { finishRelease, holdThenWrite, markReleasing } from "@/lib/gateways/channel-holds";
+import { finishRelease, holdThenWrite } from "@/lib/gateways/channel-holds";
 import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
 import { channelSyncOf } from "@/lib/gateways/channex/status";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { changedMeanwhile, wrongState } from "@/lib/domain/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
 import type { ReservationInput, updateReservationBody } from "./schema";
 import { bookingCode, paymentDeadline } from "./rules";
-import { cardBrand, luhnValid } from "@/lib/payments/card-validation";
-import { enqueueReservationExpired } from "./notify";
-import { emailReservationExpired } from "@/lib/mail/facts";
+import { cardBrand, luhnValid } from "@/lib/money/card-validation";
+import * as lifecycle from "./lifecycle";
 import { emailHotelBooking } from "@/lib/mail/notices";
 import { sqlMailTx } from "@/lib/mail/outbox";
 import { withTxRetry } from "@/lib/db/retry";
 import { canReadReservation } from "./scope";
-import { insertReservation } from "./write";
+import { bookingHotel, insertReservation } from "./store";
 import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { crashPoint } from "@/lib/http/crash-points";
 
@@ -143,20 +143,6 @@ const noAvailability = (r: ReservationInput, indexes: number[]): CreateResult =>
   no_available_rooms: [...new Set(indexes)].sort((a, b) => a - b).map((i) => ({ room: r.roomsData[i].id, product: r.roomsData[i].rateId })),
 });
 
-// The hotel and the ids of the room types and rate plans the request names, in one statement.
-const BOOKING_HOTEL_SQL = `
-SELECT h.is_active, h.hold_minutes,
-  coalesce((SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id)) FROM room_types rt WHERE rt.hotel_id = h.id AND rt.room_id = ANY($2::text[])), '[]'::json) AS room_types,
-  coalesce((SELECT json_agg(json_build_object('id', rp.id, 'rate_id', rp.rate_id)) FROM rate_plans rp WHERE rp.hotel_id = h.id AND rp.rate_id = ANY($3::text[])), '[]'::json) AS rate_plans
-FROM hotels h WHERE h.id = $1`;
-
-interface BookingHotelRow {
-  is_active: boolean;
-  hold_minutes: number;
-  room_types: Array<{ id: number; room_id: string }>;
-  rate_plans: Array<{ id: number; rate_id: string }>;
-}
-
 export async function createReservation(database: Database, principal: Principal, hotelId: number, r: ReservationInput, now: Date, effectKey?: EffectKey | null): Promise<CreateResult> {
   const agencyId = principal.agencyId;
   if (principal.role !== "agency" || agencyId === null) throw badRequest("Solo una agencia puede crear reservas");
@@ -168,12 +154,7 @@ export async function createReservation(database: Database, principal: Principal
   if (earlier) return registered(earlier.code);
   const today = bogotaDate(now);
   const { children, ages } = checkCoherence(r, today);
-  // Plain SQL on this path (4.1 is hot: bench/RESULTS.md, issue 17).
-  const [hotel] = await database.sql.query<BookingHotelRow>(
-    BOOKING_HOTEL_SQL,
-    [hotelId, [...new Set(r.roomsData.map((i) => i.id))], [...new Set(r.roomsData.map((i) => i.rateId))]],
-    { prepared: true },
-  );
+  const hotel = await bookingHotel(database, hotelId, [...new Set(r.roomsData.map((i) => i.id))], [...new Set(r.roomsData.map((i) => i.rateId))]);
   if (!hotel || !hotel.is_active) throw notFound(`El hotel ${hotelId} no existe`);
 
   const { priced, unavailable } = await priceItems(database, hotelId, r);
@@ -361,7 +342,7 @@ export async function updateGuest(
   const db = database.prisma;
   const row = await findOwned(db, principal, code);
   if (row.status === "expired" || row.status === "cancelled") {
-    throw conflict(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
+    throw wrongState(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
   }
   const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const changed = await db.$transaction(async (tx) => {
@@ -374,7 +355,7 @@ export async function updateGuest(
     await emailHotelBooking(tx, row.id, "guest_changed", now);
     return true;
   });
-  if (!changed) throw conflict(`La reserva ${row.code} ya no admite cambios`);
+  if (!changed) throw changedMeanwhile(`La reserva ${row.code} ya no admite cambios`);
   // Sent now; if the channel manager does not answer, the channel-guests job sends it later. The change stands.
   await sendGuestData(database, channelManager(database), row.code);
   return { msg: "Datos del huésped actualizados" };
@@ -384,31 +365,18 @@ export async function updateGuest(
  * Ends a reservation that still holds rooms; returns null when it no longer could. The release is asked of the
  * channel manager after the commit; one that does not get through is retried by the channel-holds job.
  */
-async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date, condition: Prisma.ReservationWhereInput) {
-  const closed = await withTxRetry(() => database.prisma.$transaction(async (tx) => {
-    // The conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
-    const changed = await tx.reservation.updateMany({
-      where: { id, status: "pending_payment", ...condition },
-      data: { status: to, updatedAt: now, ...(to === "expired" ? { expiredAt: now } : { cancelledAt: now }) },
-    });
-    if (changed.count === 0) return null;
-    const r = await tx.reservation.findUniqueOrThrow({ where: { id }, include: { agency: true } });
-    await markReleasing(tx, { key: id, hotelId: r.hotelId, now });
-    await tx.reservationStatusChange.create({ data: { reservationId: id, fromStatus: "pending_payment", toStatus: to, reason, at: now } });
-    if (to === "expired") await enqueueReservationExpired(tx, r, now);
-    if (to === "expired") await emailReservationExpired(tx, id, now);
-    if (to === "cancelled") await emailHotelBooking(tx, id, "cancelled", now);
-    return r;
-  }, TX_OPTIONS));
+async function closeReservation(database: Database, id: string, to: "expired" | "cancelled", reason: string, now: Date) {
+  // The transition's conditional update is the claim: two runs (or an expiry racing a cancel) change it once.
+  const closed = await withTxRetry(() => database.prisma.$transaction((tx) => (to === "expired" ? lifecycle.expire(tx, id, now) : lifecycle.cancel(tx, id, reason, now)), TX_OPTIONS));
   if (closed) await finishRelease(database, channelManager(database), id, now);
   return closed;
 }
 
 export async function cancelReservation(database: Database, principal: Principal, code: string, now: Date) {
   const row = await findOwned(database.prisma, principal, code);
-  if (row.status !== "pending_payment") throw conflict(`La reserva ${row.code} está en estado ${row.status}; solo se cancelan reservas pendientes de pago`);
-  const done = await closeReservation(database, row.id, "cancelled", "Cancelada por la agencia", now, {});
-  if (!done) throw conflict(`La reserva ${row.code} cambió de estado; recargue e intente de nuevo`);
+  if (row.status !== "pending_payment") throw wrongState(`La reserva ${row.code} está en estado ${row.status}; solo se cancelan reservas pendientes de pago`);
+  const done = await closeReservation(database, row.id, "cancelled", "Cancelada por la agencia", now);
+  if (!done) throw changedMeanwhile(`La reserva ${row.code} cambió de estado; recargue e intente de nuevo`);
   return { msg: "Reserva cancelada; las habitaciones volvieron al inventario" };
 }
 
@@ -424,7 +392,7 @@ export async function expireDueReservations(database: Database, now: Date): Prom
     });
     if (due.length === 0) break;
     for (const { id } of due) {
-      if (await closeReservation(database, id, "expired", "Plazo de pago vencido", now, { paymentDeadline: { lte: now } })) processed += 1;
+      if (await closeReservation(database, id, "expired", "Plazo de pago vencido", now)) processed += 1;
     }
     if (due.length < 100) break;
   }

@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db/open";
 import { addDays, bogotaDate, bogotaDayStart } from "@/lib/time";
 import { bookingCode } from "@/lib/reservations/rules";
 import { Prisma } from "@/lib/db/generated/client";
-import { insertReservation, type NewReservation } from "@/lib/reservations/write";
+import { insertReservation, type NewReservation } from "@/lib/reservations/store";
 import { channelManager } from "@/lib/gateways";
 import { holdThenWrite } from "@/lib/gateways/channel-holds";
 import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";

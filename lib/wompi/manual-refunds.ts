@@ -6,6 +6,7 @@
 import type { Database } from "@/lib/db/open";
 import { conflict, notFound } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
+import { paidByHand } from "@/lib/payments/refund-lifecycle";
 
 export interface ManualRefundOwed {
   /** rf_… (a refund of an approved payment) or tx_… (an approval that could not be credited). */
@@ -68,8 +69,7 @@ export async function manualRefundsOwed(database: Database, limit = 200): Promis
 /** The operator paid it back: the refund turns `succeeded` (or the reversal gets its reversed_at). Once. */
 export async function markManualRefundDone(database: Database, id: string, now: Date): Promise<{ id: string; status: "done" }> {
   if (/^rf_[A-Za-z0-9]{8,64}$/.test(id)) {
-    const rows = await database.sql.query(`UPDATE payment_refunds SET status = 'succeeded', completed_at = $2 WHERE id = $1 AND status = 'manual_pending' RETURNING id`, [id, now]);
-    if (rows.length === 1) return { id, status: "done" };
+    if (await paidByHand(database.prisma, id, now)) return { id, status: "done" };
     const exists = await database.sql.query(`SELECT 1 FROM payment_refunds WHERE id = $1`, [id]);
     if (exists.length === 0) throw notFound("El reembolso no existe");
     throw conflict("Ese reembolso no está pendiente de pago manual");

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { luhnValid } from "@/lib/payments/card-validation";
+import { luhnValid } from "@/lib/money/card-validation";
 import type { MethodResponse } from "openapi-fetch";
 import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
 import { encryptCardItem } from "@/lib/client/card-encryption";

@@ -1,6 +1,6 @@
 // Cobrar's rules (a sentence under each field), its starting values and where the API's field names land.
 import { z } from "zod";
-import { luhnValid } from "@/lib/payments/card-validation";
+import { luhnValid } from "@/lib/money/card-validation";
 
 const text = (required: string, max: number, maxMsg: string) => z.string().trim().min(1, required).max(max, maxMsg);
 const percent = (label: string) =>

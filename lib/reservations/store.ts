@@ -1,7 +1,10 @@
-// A reservation with its rooms and its first status changes, written in one SQL statement (issue 17: 4.1 is a hot
-// path; Prisma's nested create was three statements and most of a booking's server time). Used by the booking
-// path and the demo data, always inside holdThenWrite's transaction (lib/gateways/channel-holds.ts).
+// The reservations' plain SQL, in one place. Why not Prisma here: a booking (4.1) is the hottest write (issue 17,
+// bench/RESULTS.md: Prisma's query compiler was about half of a booking's server time), so its statements are fixed
+// text, prepared once per pooled connection. The reservation with its rooms and first status changes is one statement
+// (Prisma's nested create was three); used by the booking path and the demo data, always inside holdThenWrite's
+// transaction (lib/gateways/channel-holds.ts). Status changes are not here: lib/reservations/lifecycle.ts.
 import type { SqlRunner } from "@/lib/db/migrate";
+import type { Database } from "@/lib/db/open";
 import type { Prisma } from "@/lib/db/generated/client";
 
 type Status = "pending_payment" | "confirmed" | "expired" | "cancelled";
@@ -104,4 +107,23 @@ export async function insertReservation(tx: SqlRunner, r: NewReservation): Promi
     ],
     { prepared: true },
   );
+}
+
+const BOOKING_HOTEL_SQL = `
+SELECT h.is_active, h.hold_minutes,
+  coalesce((SELECT json_agg(json_build_object('id', rt.id, 'room_id', rt.room_id)) FROM room_types rt WHERE rt.hotel_id = h.id AND rt.room_id = ANY($2::text[])), '[]'::json) AS room_types,
+  coalesce((SELECT json_agg(json_build_object('id', rp.id, 'rate_id', rp.rate_id)) FROM rate_plans rp WHERE rp.hotel_id = h.id AND rp.rate_id = ANY($3::text[])), '[]'::json) AS rate_plans
+FROM hotels h WHERE h.id = $1`;
+
+interface BookingHotelRow {
+  is_active: boolean;
+  hold_minutes: number;
+  room_types: Array<{ id: number; room_id: string }>;
+  rate_plans: Array<{ id: number; rate_id: string }>;
+}
+
+/** The hotel and the ids of the room types and rate plans the request names, in one statement; undefined when none. */
+export async function bookingHotel(database: Database, hotelId: number, roomIds: string[], rateIds: string[]): Promise<BookingHotelRow | undefined> {
+  const [hotel] = await database.sql.query<BookingHotelRow>(BOOKING_HOTEL_SQL, [hotelId, roomIds, rateIds], { prepared: true });
+  return hotel;
 }

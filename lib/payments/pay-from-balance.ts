@@ -2,10 +2,11 @@
 // reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { conflict, forbidden, HttpError, notFound } from "@/lib/http/errors";
+import { forbidden, HttpError, notFound } from "@/lib/http/errors";
+import { changedMeanwhile, DomainError, wrongState } from "@/lib/domain/errors";
 import { debitBalance } from "@/lib/agencies/balance";
-import { creditReservation } from "@/lib/payments/reservation-credit";
-import { earlierPayment, newTransactionId } from "@/lib/payments/service";
+import { creditReservation } from "./reservation-credit";
+import { earlierPayment, newTransactionId } from "./service";
 import { effectColumns, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { emailPaymentApproved } from "@/lib/mail/facts";
@@ -33,10 +34,10 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
       `SELECT amount::text AS amount, amount_paid::text AS amount_paid, amount_held::text AS amount_held FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
       r.id,
     );
-    if (rows.length === 0) throw conflict(`La reserva ${r.code} no está pendiente de pago`);
+    if (rows.length === 0) throw wrongState(`La reserva ${r.code} no está pendiente de pago`);
     // A card payment in flight holds its amount (docs/payments.md): the balance pays only what is neither paid nor held.
     const due = new Prisma.Decimal(rows[0].amount).sub(rows[0].amount_paid).sub(rows[0].amount_held);
-    if (due.lte(0)) throw conflict(rows[0].amount_held !== "0.00" && Number(rows[0].amount_held) > 0 ? `La reserva ${r.code} tiene un pago con tarjeta en curso; espere su resultado` : `La reserva ${r.code} no tiene saldo por pagar`);
+    if (due.lte(0)) throw wrongState(rows[0].amount_held !== "0.00" && Number(rows[0].amount_held) > 0 ? `La reserva ${r.code} tiene un pago con tarjeta en curso; espere su resultado` : `La reserva ${r.code} no tiene saldo por pagar`);
     const entry = await debitBalance(tx, r.agencyId, due, r.id, now, `Pago de la reserva ${r.code}`);
     await tx.paymentTransaction.create({
       data: {
@@ -60,14 +61,14 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
     });
     await tx.voucher.create({ data: { code: voucherCode, transactionId, createdAt: now } });
     // Conditional in the database (pending payment, deadline ahead, never above the amount): else nothing is debited.
-    if (!(await creditReservation(tx, r.id, due.toFixed(2), transactionId, now))) throw conflict(`La reserva ${r.code} ya no admite este pago (venció o está pagada)`);
+    if (!(await creditReservation(tx, r.id, due.toFixed(2), transactionId, now))) throw changedMeanwhile(`La reserva ${r.code} ya no admite este pago (venció o está pagada)`);
     await emailPaymentApproved(tx, transactionId, now);
     return { msg: PAID, transaction_id: transactionId, amount: due, balance_after: entry.balance_after, voucher_url: voucherPath(voucherCode) };
   })
     .catch(async (e: unknown) => {
       // A concurrent attempt with this key paid first (this one's debit rolled back, or it found the reservation
       // paid): answer with that payment.
-      const first = effectKey && (isEffectKeyViolation(e) || e instanceof HttpError) ? await paidBefore() : null;
+      const first = effectKey && (isEffectKeyViolation(e) || e instanceof HttpError || e instanceof DomainError) ? await paidBefore() : null;
       if (!first) throw e;
       return first;
     });
