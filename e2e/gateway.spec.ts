@@ -74,6 +74,11 @@ test("with the sandbox, 'Pasarela' says so and shows no events URL", async ({ pa
   await expect(page.getByTestId("events-url-sandbox")).toContainText("PAYMENT_GATEWAY=wompi");
   await expect(page.getByText("No hay reembolsos manuales pendientes.")).toBeVisible();
   await shoot(page, "gateway-sandbox");
+  // The guide to go live, from the page.
+  await page.getByRole("link", { name: "Guía para salir a producción con Wompi" }).click();
+  await expect(page.getByRole("heading", { name: "Salir a producción con Wompi / Going live with Wompi", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: '8. La página "Pasarela" (operador)' })).toBeVisible();
+  await shoot(page, "going-live");
 });
 
 test("with Wompi: events URL to copy, events accepted and refused, a mismatch, a manual refund marked paid", async ({ page, request }) => {
@@ -119,6 +124,10 @@ test("with Wompi: events URL to copy, events accepted and refused, a mismatch, a
   await expect(page.getByRole("heading", { name: "Pasarela de pagos", level: 1 })).toBeVisible();
   await expect(page.getByTestId("gateway-mode")).toContainText("Wompi, ambiente de pruebas");
   await expect(page.getByTestId("events-url")).toContainText(`${base}/api/gateways/wompi/events`);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await page.getByTestId("events-url").getByRole("button", { name: /Copiar/ }).click();
+  await expect(page.getByTestId("events-url").getByRole("button", { name: /Copiada/ })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/api/gateways/wompi/events`);
 
   const events = page.getByTestId("gateway-event");
   await expect(events.filter({ hasText: "RES-PASARELA-1" }).first()).toContainText("Aceptado");

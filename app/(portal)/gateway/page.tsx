@@ -3,12 +3,12 @@ import Link from "next/link";
 import { portalContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { Badge, PageHeader, StatCard } from "@/components/ui";
-import { CopyBlock } from "@/components/CopyBlock";
 import { DataList } from "@/components/DataList";
 import { formatDateTime, formatMoney, paymentMethodLabel } from "@/lib/format";
 import { gatewayPageData, type GatewayEventView, type ManualRefundView, type MismatchView } from "@/lib/wompi/overview";
 import { messages } from "./messages";
 import { MarkRefundDone } from "./MarkRefundDone";
+import { CopyUrl } from "./CopyUrl";
 
 export const metadata: Metadata = { title: "Pasarela de pagos" };
 
@@ -72,7 +72,7 @@ export default async function GatewayPage() {
         {data.eventsUrl ? (
           <>
             <p className="text-sm text-slate-700">{t("eventsUrl.help")}</p>
-            <CopyBlock code={data.eventsUrl} label={t("eventsUrl.label")} copyLabel={t("eventsUrl.copy")} copiedLabel={t("eventsUrl.copied")} testId="events-url" />
+            <CopyUrl url={data.eventsUrl} label={t("eventsUrl.label")} copyLabel={t("eventsUrl.copy")} copiedLabel={t("eventsUrl.copied")} testId="events-url" />
           </>
         ) : (
           <p className="text-sm text-slate-700" data-testid="events-url-sandbox">

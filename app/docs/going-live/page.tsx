@@ -18,7 +18,7 @@ export default function GoingLiveDocsPage() {
           <Link href="/gateway" className="text-sm text-slate-200 hover:text-white">Pasarela</Link>
         </div>
       </header>
-      <main className="mx-auto max-w-4xl space-y-4 px-4 py-8 text-sm leading-relaxed text-slate-800">{renderMarkdown(md)}</main>
+      <main className="mx-auto max-w-4xl space-y-4 px-4 py-8 text-sm leading-relaxed text-slate-800 [overflow-wrap:anywhere]">{renderMarkdown(md)}</main>
     </div>
   );
 }
