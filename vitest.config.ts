@@ -56,6 +56,20 @@ export default defineConfig({
         },
       },
       {
+        // The payment-path suites again with Wompi as the gateway, against the fake Wompi (lib/testing/gateway-mode.ts):
+        // outcomes come from Wompi's signed events instead of the sandbox's simulate routes; sandbox-only cases are
+        // reported skipped with why. Add a file here once it drives outcomes through lib/testing/gateway-mode.ts.
+        resolve: { alias },
+        test: {
+          name: "api-wompi",
+          include: ["lib/links/pay.api.test.ts", "lib/payments/payments.api.test.ts"],
+          globalSetup: ["tests/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { ...env, TEST_GATEWAY: "wompi", DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", `hb-vitest-wompi-data-${process.pid}`) },
+        },
+      },
+      {
         // Two production-build instances on one PostgreSQL (needs `next build` first; scripts/test-all.sh runs it after the build).
         resolve: { alias },
         test: {

@@ -77,6 +77,10 @@ lane_checks() {
 
   step "Pruebas de API sobre PostgreSQL"
   TEST_DB=postgres npx vitest run --project api --reporter=default --reporter=json --outputFile="$RESULTS/vitest-api-postgres.json" || echo "api-postgres" >> "$FAILS_A"
+
+  step "Pagos con Wompi (falso) sobre PGlite y PostgreSQL"
+  TEST_DB=pglite npx vitest run --project api-wompi --reporter=default --reporter=json --outputFile="$RESULTS/vitest-api-wompi-pglite.json" || echo "api-wompi-pglite" >> "$FAILS_A"
+  TEST_DB=postgres npx vitest run --project api-wompi --reporter=default --reporter=json --outputFile="$RESULTS/vitest-api-wompi-postgres.json" || echo "api-wompi-postgres" >> "$FAILS_A"
 }
 
 SECONDS=0

@@ -27,6 +27,7 @@ export const en: Messages = {
     apiKeys: "API keys",
     docs: "API docs",
     channex: "Channex",
+    gateway: "Gateway",
     events: "Events",
   },
   roles: { operator: "Operator", agency: "Agency", hotel_admin: "Hotel admin" },

@@ -26,6 +26,7 @@ export const es = {
     apiKeys: "Claves API",
     docs: "Documentación API",
     channex: "Channex",
+    gateway: "Pasarela",
     events: "Eventos",
   },
   roles: { operator: "Operador", agency: "Agencia", hotel_admin: "Administrador de hotel" },

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
+import { completeOrder, startPaymentsApi, TEST_CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
@@ -9,12 +10,15 @@ import type { paths } from "@/lib/client/schema";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { paymentDate } from "@/lib/payments/link-outcome";
 
+// Runs with the sandbox and, in the vitest project "api-wompi", with Wompi against the fake (lib/testing/gateway-mode.ts).
+let gw: PaymentsApi;
 let api: TestServer;
 let pem: string;
 const listeners = receivers();
 
 beforeAll(async () => {
-  api = await startApi();
+  gw = await startPaymentsApi();
+  api = gw.api;
   pem = await publicKeyPem(api);
 });
 afterEach(async () => {
@@ -23,7 +27,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await deliveriesIdle();
-  await api?.close();
+  await gw?.close();
 });
 
 const card = (number?: string) => encryptedCard(pem, number);
@@ -59,7 +63,7 @@ async function link(over: Partial<NewLink> = {}) {
   return { ...a, secret, hotel, hook, code: res.data!.code };
 }
 
-describe("paying a link by card", () => {
+describe(`paying a link by card (${TEST_GATEWAY})`, () => {
   it("approves, marks the link paid, redirects to success_url and notifies with the spec's body, signed", async () => {
     const l = await link();
     const res = await payCard(l.code);
@@ -82,7 +86,8 @@ describe("paying a link by card", () => {
     expect(body).toEqual({
       payment_status: "aplicado",
       amount: 480000,
-      payment_date: paymentDate(tx.createdAt),
+      // When it was approved (with Wompi, the approval comes after the payment row was written).
+      payment_date: paymentDate(tx.completedAt!),
       company: l.agency.name,
       hotel: "Hotel Sierra Nevada",
       voucher_url: res.data!.voucher_url,
@@ -100,7 +105,7 @@ describe("paying a link by card", () => {
 
   it("a declined card leaves the link active, redirects to failure_url and notifies 'rechazado'", async () => {
     const l = await link();
-    const res = await payCard(l.code, card("4000000000000002"));
+    const res = await payCard(l.code, card(TEST_CARDS.declined));
     expect(res.response.status).toBe(200);
     expect(res.data!.status).toBe("declined");
     expect(res.data!.redirect_url).toMatch(/^https:\/\/agencia\.example\/reintentar\?/);
@@ -151,7 +156,7 @@ describe("paying a link by card", () => {
   });
 });
 
-describe("paying a link by cash or bank transfer", () => {
+describe(`paying a link by cash or bank transfer (${TEST_GATEWAY})`, () => {
   it("creates a pending order; completing it on the checkout marks the link paid and notifies", async () => {
     const l = await link();
     const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type: "0", address: "Calle 10 # 5-20, Santa Marta" };
@@ -159,8 +164,7 @@ describe("paying a link by cash or bank transfer", () => {
     expect(cash.response.status).toBe(200);
     expect(cash.data).toEqual({ transaction_id: expect.stringMatching(/^tx_/), apm_detail_id: expect.any(Number), checkout_url: `http://localhost:3000/checkout/${cash.data!.transaction_id}` });
     expect((await apiClient(api, l.key).GET("/v2/links/{code}", { params: { path: { code: l.code } } })).data!.status).toBe("active");
-    const done = await apiClient(api).POST("/v2/checkout/{transaction_id}/simulate", { params: { path: { transaction_id: cash.data!.transaction_id } }, body: { outcome: "approved" } });
-    expect(done.response.status).toBe(200);
+    expect(await completeOrder(gw, cash.data!.transaction_id, "approved")).toBe(200);
     expect((await apiClient(api, l.key).GET("/v2/links/{code}", { params: { path: { code: l.code } } })).data!.status).toBe("paid");
     await deliveriesIdle();
     const body = JSON.parse(l.hook.received.at(-1)!.body);
@@ -197,11 +201,13 @@ describe("link creation guards", () => {
   });
 });
 
-describe("a cash order from a link that expires unpaid", () => {
+describe(`an order from a link that expires unpaid (${TEST_GATEWAY})`, () => {
   it("notifies 'rechazado' when the payment-orders job expires it, and the link stays payable", async () => {
     const l = await link();
     const payer = { fiscal_number: "900123456", fiscal_number_type: "NIT", user_type: "1", address: "Carrera 7 # 71-21, Bogotá" };
-    const order = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: { method: "bank_transfer", bank_code: "1007", payer } });
+    // PSE through Wompi takes Wompi's bank codes (its own change); the expiry is the same for a cash order there.
+    const method = WOMPI_MODE ? ({ method: "cash", payment_type: "EFECTY", payer } as const) : ({ method: "bank_transfer", bank_code: "1007", payer } as const);
+    const order = await apiClient(api).POST("/v2/links/{code}/pay", { params: { path: { code: l.code } }, body: method });
     expect(order.response.status).toBe(200);
     const tx = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: order.data!.transaction_id } });
     const later = new Date(tx.expiresAt!.getTime() + 60_000).toISOString();

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
+import { completeOrder, sandboxOnly, startPaymentsApi, TEST_CARDS as CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { publicKeyPem, type CardItem, type CardOrder, type CashOrder } from "@/lib/testing/payments";
@@ -13,6 +14,8 @@ import { cardNumberHash } from "@/lib/gateways/card-issuer";
 const logLines: string[] = [];
 const TEST_CARDS = ["4242424242424242", "4000000000000002", "4000000000009995", "4000000000000069", "4000000000000127", "4111111111111111", "5555555555554444"];
 
+// Runs with the sandbox and, in the vitest project "api-wompi", with Wompi against the fake (lib/testing/gateway-mode.ts).
+let gw: PaymentsApi;
 let api: TestServer;
 let pem: string;
 let agency: { id: number; name: string };
@@ -25,14 +28,15 @@ beforeAll(async () => {
   process.env.LOG_REQUESTS = "on";
   vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void logLines.push(a.map(String).join(" ")));
   vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void logLines.push(a.map(String).join(" ")));
-  api = await startApi();
+  gw = await startPaymentsApi();
+  api = gw.api;
   ({ agency, key } = await agencyWithKey(api.db.prisma));
   ({ key: otherKey } = await agencyWithKey(api.db.prisma));
   hotelId = (await createHotel(api.db.prisma, { name: "Hotel Caribe Plaza", city: "CARTAGENA" })).id;
   pem = await publicKeyPem(api);
 });
 afterAll(async () => {
-  await api?.close();
+  await gw?.close();
   vi.restoreAllMocks();
 });
 
@@ -121,7 +125,7 @@ describe("public key", () => {
   });
 });
 
-describe("card payments", () => {
+describe(`card payments (${TEST_GATEWAY})`, () => {
   it("approves 4242..., keeps only brand and last four, and issues a voucher (JSON and PDF)", async () => {
     const o = order({ amount: 238000.5, tax_percent: 0.19, service_percent: 0.1, installments: 3 });
     const r = await pay({ order: o, card_item: cardItem() });
@@ -152,12 +156,16 @@ describe("card payments", () => {
     expect(bytes.length).toBeGreaterThan(1000);
   });
 
-  it.each([
-    ["4000000000000002", /rechazada/],
-    ["4000000000009995", /fondos insuficientes/],
-    ["4000000000000069", /vencida/],
-    ["4000000000000127", /CVV/],
-  ])("declines %s with code 0 and still issues a voucher", async (number, reason) => {
+  // Wompi's sandbox declines one card (4111…); the built-in sandbox has one per reason.
+  const declines: Array<[string, RegExp]> = WOMPI_MODE
+    ? [["4111111111111111", /rechazada/]]
+    : [
+        ["4000000000000002", /rechazada/],
+        ["4000000000009995", /fondos insuficientes/],
+        ["4000000000000069", /vencida/],
+        ["4000000000000127", /CVV/],
+      ];
+  it.each(declines)("declines %s with code 0 and still issues a voucher", async (number, reason) => {
     const r = await pay({ order: order(), card_item: cardItem({ cc_number: number }) });
     expect(r.response.status).toBe(400);
     expect(r.error!.code).toBe(0);
@@ -170,7 +178,7 @@ describe("card payments", () => {
     expect(v.data!.decline_reason).toMatch(reason);
   });
 
-  it("any other valid card approves (Mastercard)", async () => {
+  sandboxOnly("Wompi's sandbox ends any card but 4242… and 4111… in ERROR")("any other valid card approves (Mastercard)", async () => {
     const r = await pay({ order: order(), card_item: cardItem({ cc_number: "5555555555554444", cc_code: "1234" }) });
     expect(r.response.status).toBe(200);
     const row = await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: r.data!.transaction_id } });
@@ -282,7 +290,7 @@ describe("card payments", () => {
   });
 
   it("Idempotency-Key replays a decline too, without charging again", async () => {
-    const body = { order: order(), card_item: cardItem({ cc_number: "4000000000009995" }) };
+    const body = { order: order(), card_item: cardItem({ cc_number: WOMPI_MODE ? CARDS.declined : "4000000000009995" }) };
     const idem = `decl-${crypto.randomUUID()}`;
     const before = await txCount();
     const a = await pay(body, key, idem);
@@ -306,7 +314,7 @@ async function insertReservation(agencyId: number, amount: string) {
 const reservationRow = (id: string) =>
   api.db.sql.query<{ status: string; amount_paid: string; confirmed_at: Date | null }>(`SELECT status::text, amount_paid::text, confirmed_at FROM reservations WHERE id = $1`, [id]).then((r) => r[0]);
 
-describe("payments against a reservation", () => {
+describe(`payments against a reservation (${TEST_GATEWAY})`, () => {
   it("a partial card payment counts; a cash order completing the amount confirms it once", async () => {
     const res = await insertReservation(agency.id, "500000.00");
     const p1 = await pay({ order: order({ ref_number: res.code, amount: 200000 }), card_item: cardItem() });
@@ -316,14 +324,13 @@ describe("payments against a reservation", () => {
     expect(Number(row.amount_paid)).toBe(200000);
 
     // A declined card does not count.
-    await pay({ order: order({ ref_number: res.code, amount: 300000 }), card_item: cardItem({ cc_number: "4000000000000002" }) });
+    await pay({ order: order({ ref_number: res.code, amount: 300000 }), card_item: cardItem({ cc_number: CARDS.declined }) });
     expect(Number((await reservationRow(res.id)).amount_paid)).toBe(200000);
 
     const c = await apiClient(api, key).POST("/v2/apms/cash", { body: { order: apmOrder({ ref_number: res.code, amount: 300000 }), cash: cash() } });
     expect(c.response.status).toBe(200);
     expect((await reservationRow(res.id)).status).toBe("pending_payment");
-    const s = await apiClient(api, key).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "approved" } });
-    expect(s.response.status).toBe(200);
+    expect(await completeOrder(gw, c.data!.transaction_id, "approved", key)).toBe(200);
     row = await reservationRow(res.id);
     expect(row.status).toBe("confirmed");
     expect(Number(row.amount_paid)).toBe(500000);
@@ -394,9 +401,9 @@ async function insertVirtualCard(number: string, status: "active" | "frozen", on
   return card;
 }
 
-describe("virtual cards of the service", () => {
+describe(`virtual cards of the service (${TEST_GATEWAY})`, () => {
   // The one-time-card race (two payments, one card) is proven in lib/cards/cards.api.test.ts.
-  it("a frozen virtual card is declined; a permanent active one approves and stays active", async () => {
+  sandboxOnly("the service's virtual cards are charged by the built-in sandbox; Wompi's sandbox knows only its own test cards")("a frozen virtual card is declined; a permanent active one approves and stays active", async () => {
     await insertVirtualCard("4012888888881881", "frozen", false);
     const r = await pay({ order: order(), card_item: cardItem({ cc_number: "4012888888881881" }) });
     expect(r.response.status).toBe(400);
@@ -408,8 +415,8 @@ describe("virtual cards of the service", () => {
   });
 });
 
-describe("cash and bank-transfer orders", () => {
-  it("lookups list realistic codes", async () => {
+describe(`cash and bank-transfer orders (${TEST_GATEWAY})`, () => {
+  sandboxOnly("the sandbox's bank list; with Wompi the banks come from Wompi's PSE list")("lookups list realistic codes", async () => {
     const banks = (await apiClient(api, key).GET("/v2/apms/banks")).data;
     expect(banks).toEqual(expect.arrayContaining([{ code: "1007", name: "Bancolombia" }, { code: "1507", name: "Nequi" }]));
     expect((await apiClient(api, key).GET("/v2/apms/person-types")).data!.map((x: { code: string }) => x.code)).toEqual(["0", "1"]);
@@ -426,22 +433,33 @@ describe("cash and bank-transfer orders", () => {
     const t = await apiClient(api, key).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: c.data!.transaction_id } } });
     expect(t.response.status).toBe(200);
     expect(t.data).toMatchObject({ transaction_id: c.data!.transaction_id, status: "pending", amount: 250000, method: "cash", cash_method: "EFECTY" });
-    expect(t.data!.payment_reference).toMatch(/^\d{12}$/);
+    // The sandbox's 12-digit reference; Wompi's Bancolombia payment intention (13 digits in its sandbox).
+    expect(t.data!.payment_reference).toMatch(WOMPI_MODE ? /^\d{13}$/ : /^\d{12}$/);
     expect((await apiClient(api, otherKey).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: c.data!.transaction_id } } })).response.status).toBe(404);
-    expect((await apiClient(api, otherKey).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "approved" } })).response.status).toBe(404);
+    if (!WOMPI_MODE) {
+      // The sandbox's simulate route is the owner's only.
+      expect((await apiClient(api, otherKey).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "approved" } })).response.status).toBe(404);
+    }
     expect((await apiClient(api, OPERATOR_KEY).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: c.data!.transaction_id } } })).response.status).toBe(200);
 
-    const s = await apiClient(api, key).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "approved" } });
-    expect(s.response.status).toBe(200);
+    expect(await completeOrder(gw, c.data!.transaction_id, "approved", key)).toBe(200);
+    const s = await apiClient(api, key).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: c.data!.transaction_id } } });
     expect(s.data!.status).toBe("approved");
     expect(s.data!.voucher_url).toMatch(/^\/v2\/vouchers\//);
-    const again = await apiClient(api, key).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "rejected" } });
-    expect(again.response.status).toBe(409);
+    // Completed once: the sandbox refuses a second outcome (409); Wompi's retry of the event changes nothing.
+    if (WOMPI_MODE) {
+      const delivered = gw.fake!.events.delivered.filter((d) => d.body.data.transaction.reference === c.data!.transaction_id).at(-1)!;
+      expect(await gw.fake!.events.resend(delivered.body)).toBe(200);
+    } else {
+      const again = await apiClient(api, key).POST("/v2/apms/transactions/{transaction_id}/simulate", { params: { path: { transaction_id: c.data!.transaction_id } }, body: { outcome: "rejected" } });
+      expect(again.response.status).toBe(409);
+    }
+    expect((await apiClient(api, key).GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: c.data!.transaction_id } } })).data).toEqual(s.data);
     const v = await voucher(s.data!.voucher_url!);
     expect(v.data).toMatchObject({ method: "cash", status: "approved", cash_method: "Efecty", card_last4: null });
   });
 
-  it("the hosted checkout's public endpoints show the order and send the buyer back with the status", async () => {
+  sandboxOnly("the hosted checkout's buttons are the sandbox's; with Wompi the payer completes PSE at the bank")("the hosted checkout's public endpoints show the order and send the buyer back with the status", async () => {
     const b = await apiClient(api, key).POST("/v2/apms/bank-transfer", { body: { order: apmOrder(), bank_transfer: bank() } });
     expect(b.response.status).toBe(200);
     const view = await apiClient(api).GET("/v2/checkout/{transaction_id}", { params: { path: { transaction_id: b.data!.transaction_id } } });
@@ -502,7 +520,8 @@ describe("cash and bank-transfer orders", () => {
   });
 
   it("Idempotency-Key on cash and bank transfer: one order per key", async () => {
-    for (const route of ["cash", "bank-transfer"] as const) {
+    // PSE through Wompi needs Wompi's bank codes (its own change): cash only there.
+    for (const route of WOMPI_MODE ? (["cash"] as const) : (["cash", "bank-transfer"] as const)) {
       const idem = `${route}-${crypto.randomUUID()}`;
       const order = apmOrder();
       const before = await txCount();
@@ -516,7 +535,7 @@ describe("cash and bank-transfer orders", () => {
     }
   });
 
-  it("the payment-orders cron expires a bank transfer after 2 h and a cash reference after 72 h, not before", async () => {
+  sandboxOnly("PSE through Wompi needs Wompi's bank codes; a Wompi cash order's expiry is tested in lib/links/pay.api.test.ts")("the payment-orders cron expires a bank transfer after 2 h and a cash reference after 72 h, not before", async () => {
     const cron = (now: Date) => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/payment-orders", { body: { now: now.toISOString() } });
     const c = await apiClient(api, key).POST("/v2/apms/cash", { body: { order: apmOrder(), cash: cash() } });
     const b = await apiClient(api, key).POST("/v2/apms/bank-transfer", { body: { order: apmOrder(), bank_transfer: bank() } });

@@ -21,6 +21,7 @@ export const NAV: Record<PrincipalRole, NavItem[]> = {
     { href: "/reservations", label: "nav.reservations", icon: "bed" },
     { href: "/links", label: "nav.links", icon: "link" },
     { href: "/payments", label: "nav.payments", icon: "list" },
+    { href: "/gateway", label: "nav.gateway", icon: "card" },
     { href: "/webhooks", label: "nav.webhooks", icon: "webhook" },
     { href: "/emails", label: "nav.emails", icon: "mail" },
     { href: "/calendar", label: "nav.calendar", icon: "calendar" },

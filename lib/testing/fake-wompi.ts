@@ -144,6 +144,17 @@ export interface FakeWompi {
   close(): Promise<void>;
 }
 
+/**
+ * The event signed (again) with `secret`, as Wompi signs: SHA-256 of the values of `signature.properties` read
+ * inside `data`, then `timestamp`, then the secret. The one signing helper of the tests: a forged event (changed
+ * after signing, then signed with the real secret) or one signed with another secret.
+ */
+export function signWompiEvent<E extends { data: unknown; timestamp: number; signature: { properties: string[]; checksum: string } }>(e: E, secret: string): E {
+  const checksum = eventChecksum({ data: e.data, timestamp: e.timestamp, signature: { properties: e.signature.properties } }, secret);
+  if (checksum === undefined) throw new Error("fake wompi: a signed property is missing from the event");
+  return { ...e, signature: { ...e.signature, checksum } };
+}
+
 const SANDBOX_CARDS: Record<string, "APPROVED" | "DECLINED"> = { "4242424242424242": "APPROVED", "4111111111111111": "DECLINED" };
 const SANDBOX_NEQUI: Record<string, "APPROVED" | "DECLINED"> = { "3991111111": "APPROVED", "3992222222": "DECLINED" };
 const SANDBOX_BANKS: Record<string, { name: string; outcome: "APPROVED" | "DECLINED" }> = {

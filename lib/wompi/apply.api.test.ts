@@ -9,12 +9,11 @@ import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
 import { encryptedCard, publicKeyPem, receivers } from "@/lib/testing/payments";
-import { startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
+import { signWompiEvent, startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { setPaymentGateway } from "@/lib/gateways";
 import { WompiClient } from "@/lib/gateways/wompi/client";
 import { WompiGateway } from "@/lib/gateways/wompi/gateway";
-import { eventChecksum } from "@/lib/gateways/wompi/signatures";
 import { reconcileWompiPayments } from "./apply";
 import { reconcilePayments } from "@/lib/payments/settle";
 
@@ -96,10 +95,7 @@ async function pendingCardPayment(l: { code: string }, number = "424242424242424
 }
 
 const post = (body: unknown) => fetch(`${api.url}${PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const resign = (e: WompiEventBody): WompiEventBody => ({
-  ...e,
-  signature: { ...e.signature, checksum: eventChecksum({ data: e.data, timestamp: e.timestamp, signature: e.signature }, fake.keys.eventsSecret)! },
-});
+const resign = (e: WompiEventBody): WompiEventBody => signWompiEvent(e, fake.keys.eventsSecret);
 const aplicado = async (linkId: string) =>
   (await api.db.prisma.webhookDelivery.findMany({ where: { linkId, event: "payment_link.payment" } })).map((d) => JSON.parse(d.payload).payment_status as string);
 const later = () => new Date(Date.now() + 5 * 60_000);

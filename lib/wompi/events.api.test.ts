@@ -5,9 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { testTarget } from "@/lib/testing/db";
-import { startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
+import { signWompiEvent, startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
 import { WompiClient } from "@/lib/gateways/wompi/client";
-import { eventChecksum } from "@/lib/gateways/wompi/signatures";
 import { setWompiEventApplier, type VerifiedTransactionEvent } from "./apply";
 import { EVENT_MAX_AGE_MS, pruneWompiEvents, UNVERIFIED_PER_HOUR } from "./events";
 
@@ -44,10 +43,7 @@ async function nequi(phone = "3991111111", opts: { finalNow?: boolean } = {}) {
 }
 
 const post = (body: unknown, headers: Record<string, string> = {}) => api.call("POST", PATH, { body, headers });
-const resign = (e: WompiEventBody, secret = fake.keys.eventsSecret): WompiEventBody => ({
-  ...e,
-  signature: { ...e.signature, checksum: eventChecksum({ data: e.data, timestamp: e.timestamp, signature: e.signature }, secret)! },
-});
+const resign = (e: WompiEventBody, secret = fake.keys.eventsSecret): WompiEventBody => signWompiEvent(e, secret);
 
 beforeAll(async () => {
   fake = await startFakeWompi({ finalizeAfterMs: { NEQUI: null } });
