@@ -94,6 +94,11 @@ test("operator creates an agency, its login and its account holder; the agency c
   await (await field(page, h, /dirección/i)).fill("Carrera 4 # 12-30");
   await (await field(page, h, /^ciudad/i)).fill("Cali");
   await (await field(page, h, /departamento/i)).fill("Valle del Cauca");
+  // A server rule lands under its own field (the form kit), in words, never as zip_code.
+  await (await field(page, h, /código postal/i)).fill("7");
+  await page.getByRole("form", { name: h }).getByRole("button", { name: "Registrar" }).click();
+  await expect(page.locator("#holder-zip_code-error")).toHaveText(/^Debe tener de 3 a 10 letras o dígitos/);
+  await expect(page.getByRole("form", { name: h })).not.toContainText("zip_code");
   await (await field(page, h, /código postal/i)).fill("760001");
   await page.getByRole("form", { name: h }).getByRole("button", { name: "Registrar" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Titular de cuenta registrado para .+ La agencia ya puede crear organizaciones/ })).toBeVisible();
