@@ -1,6 +1,8 @@
 "use client";
 // The one dialog of the portal: the native <dialog> opened with showModal(), so the browser centres it, traps
 // focus inside and closes it on Escape; `m-auto` restores the centring that Tailwind's reset removes.
+// On close the focus goes back to what opened it: `returnFocus` when given (an opener that was disabled while
+// the dialog was being prepared cannot hold the focus itself), else the element focused when it opened.
 import { useEffect, useId, useRef } from "react";
 
 export function Dialog({
@@ -10,6 +12,7 @@ export function Dialog({
   children,
   footer,
   size = "md",
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -17,15 +20,24 @@ export function Dialog({
   children: React.ReactNode;
   footer?: React.ReactNode;
   size?: "sm" | "md" | "lg";
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+    }
+    if (!open && d.open) {
+      d.close();
+      const back = returnFocus?.current ?? (opener.current instanceof HTMLElement && opener.current !== document.body ? opener.current : null);
+      if (back?.isConnected) back.focus();
+    }
+  }, [open, returnFocus]);
   const width = size === "sm" ? "w-[min(92vw,24rem)]" : size === "lg" ? "w-[min(94vw,44rem)]" : "w-[min(92vw,30rem)]";
   return (
     <dialog
@@ -63,6 +75,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  returnFocus,
 }: {
   open: boolean;
   title: string;
@@ -73,11 +86,13 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  returnFocus?: React.RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog
       open={open}
       title={title}
+      returnFocus={returnFocus}
       onClose={() => {
         if (!busy) onCancel();
       }}

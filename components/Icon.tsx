@@ -21,6 +21,7 @@ const PATHS: Record<string, string> = {
   x: "M6 6l12 12M18 6L6 18",
   webhook: "M9 17a3 3 0 11-3-3h6l-3-5a3 3 0 115.2-3M15 14a3 3 0 110 6 3 3 0 01-2.6-1.5",
   mail: "M3 6h18v12H3zM3 7l9 6 9-6",
+  chart: "M3 3v18h18M8 17v-5M13 17V8M18 17v-8",
 };
 
 export function Icon({ name, className = "h-5 w-5" }: { name: string; className?: string }) {

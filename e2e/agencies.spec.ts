@@ -34,8 +34,10 @@ test("operator creates an agency, its login and its account holder; the agency c
   await (await field(page, form, /número de documento/i)).fill(`9001${run.replace(/\D/g, "").padEnd(5, "7").slice(0, 5)}`);
   await (await field(page, form, /cuenta de pagos/i)).fill(`acct_${run}`);
   await page.getByRole("form", { name: form }).getByRole("button", { name: "Crear agencia" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /correo electrónico válido/ })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: /sin indicativo/ })).toBeVisible();
+  // Each message under its own field (the form kit), in words for people.
+  await expect(page.getByTestId("field-error").filter({ hasText: /Escriba un correo válido/ })).toBeVisible();
+  await expect(page.getByTestId("field-error").filter({ hasText: /sin el indicativo/ })).toBeVisible();
+  await expect(page.getByRole("form", { name: form })).not.toContainText("no puede estar vacío");
   await page.screenshot({ path: artifact("agencies-validation.png"), fullPage: true });
 
   await (await field(page, form, /correo para notificaciones/i)).fill(`avisos-${run}@pacifico.co`);
@@ -92,6 +94,11 @@ test("operator creates an agency, its login and its account holder; the agency c
   await (await field(page, h, /dirección/i)).fill("Carrera 4 # 12-30");
   await (await field(page, h, /^ciudad/i)).fill("Cali");
   await (await field(page, h, /departamento/i)).fill("Valle del Cauca");
+  // A server rule lands under its own field (the form kit), in words, never as zip_code.
+  await (await field(page, h, /código postal/i)).fill("7");
+  await page.getByRole("form", { name: h }).getByRole("button", { name: "Registrar" }).click();
+  await expect(page.locator("#holder-zip_code-error")).toHaveText(/^Debe tener de 3 a 10 letras o dígitos/);
+  await expect(page.getByRole("form", { name: h })).not.toContainText("zip_code");
   await (await field(page, h, /código postal/i)).fill("760001");
   await page.getByRole("form", { name: h }).getByRole("button", { name: "Registrar" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Titular de cuenta registrado para .+ La agencia ya puede crear organizaciones/ })).toBeVisible();

@@ -50,6 +50,8 @@ test.describe("booking", () => {
     await shoot(page, "reservation-cancel-dialog");
     await page.keyboard.press("Escape");
     await expect(ask).toBeHidden();
+    // The focus goes back to the button that asked.
+    await expect(page.getByRole("button", { name: "Cancelar reserva" })).toBeFocused();
     await expect(page.getByTestId("countdown")).toBeVisible();
 
     // The list finds it by code and by guest.

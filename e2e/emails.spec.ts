@@ -39,7 +39,9 @@ test("an invited user opens the invitation from 'Correos', sets a password and s
   await p.getByLabel("Contraseña nueva").fill("clave-de-isabela");
   await p.getByLabel("Repita la contraseña").fill("clave-distinta");
   await p.getByRole("button", { name: "Guardar contraseña" }).click();
-  await expect(p.getByRole("alert").filter({ hasText: "Las contraseñas no coinciden." })).toBeVisible();
+  // Told under the second field, tied to it for screen readers.
+  await expect(p.locator("#confirm-error")).toHaveText("Las contraseñas no coinciden.");
+  await expect(p.getByLabel("Repita la contraseña")).toHaveAttribute("aria-invalid", "true");
   await p.getByLabel("Repita la contraseña").fill("clave-de-isabela");
   await p.getByRole("button", { name: "Guardar contraseña" }).click();
   await expect(p.getByText("Contraseña guardada. Ya puede entrar.")).toBeVisible();

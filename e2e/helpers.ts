@@ -289,7 +289,7 @@ export const test = base.extend<{ a11yWatch: A11yWatch }>({
 
 /**
  * A confirmation is the portal's one dialog (issue 15, 6): modal, centred in the viewport (not in the top-left corner
- * over the sidebar), focus on its safe button and never behind it, Escape closes it.
+ * over the sidebar), focus on its safe button and never behind it, Escape closes it and gives the focus back.
  */
 export async function expectCentredDialog(page: Page, dialog: Locator, opts: { escape?: boolean } = {}) {
   await expect(dialog).toBeVisible();
@@ -307,8 +307,14 @@ export async function expectCentredDialog(page: Page, dialog: Locator, opts: { e
   expect(Math.abs(box.x + box.width / 2 - vp.width / 2), "dialog centred horizontally").toBeLessThan(8);
   expect(Math.abs(box.y + box.height / 2 - vp.height / 2), "dialog centred vertically").toBeLessThan(8);
   if (opts.escape) {
+    // A closed dialog has no role any more: keep its element to ask where the focus went.
+    const element = await dialog.elementHandle();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // The focus goes back to the page (the control that opened the dialog), never lost on <body>.
+    await expect
+      .poll(() => page.evaluate((d) => document.activeElement !== null && document.activeElement !== document.body && !d!.contains(document.activeElement), element), { message: "focus returned to the page on close" })
+      .toBe(true);
   }
 }
 

@@ -8,6 +8,13 @@ function addDays(s: string, n: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/** A grid cell's accessible name, as a person reads it: "Cierre a llegadas, Habitación Doble, jueves 26/11/2026". */
+function cellName(what: string, room: string, ymd: string) {
+  const weekday = new Intl.DateTimeFormat("es-CO", { weekday: "long", timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+  return `${what}, ${room}, ${weekday} ${ymd.split("-").reverse().join("/")}`;
+}
+const RO = "Precio Tarifa flexible solo alojamiento";
+
 /** axe-core on the page's own content: no serious or critical violation. */
 async function noSeriousA11y(page: Page) {
   const r = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
@@ -69,7 +76,7 @@ test.describe("inventory and availability", () => {
     await expect(page.getByRole("heading", { name: "Inventario y tarifas" })).toBeVisible();
     const hotelSelect = page.getByLabel("Hotel", { exact: true });
     const hotelName = (await hotelSelect.locator("option:checked").textContent())!.split(" · ")[0];
-    const cell = page.getByLabel(new RegExp(`-RO .*-DBL ${checkin}$`));
+    const cell = page.getByLabel(cellName(RO, "Habitación Doble", checkin), { exact: true });
     await expect(cell).toBeVisible();
     // Prices are shown and typed with thousands separators.
     await expect(cell).toHaveValue(/^\d{1,3}(\.\d{3})+$/);
@@ -100,8 +107,8 @@ test.describe("inventory and availability", () => {
     const to = addDays(from, 2);
     await signIn(page, DEMO.hotelAdmin);
     await page.goto("/inventory");
-    const suite = (d: string) => page.getByLabel(new RegExp(`-RO .*-STE ${d}$`));
-    const double = (d: string) => page.getByLabel(new RegExp(`-RO .*-DBL ${d}$`));
+    const suite = (d: string) => page.getByLabel(cellName(RO, "Suite Junior", d), { exact: true });
+    const double = (d: string) => page.getByLabel(cellName(RO, "Habitación Doble", d), { exact: true });
     await expect(suite(from)).toBeVisible();
     const before = await suite(from).inputValue();
     const doubleBefore = await double(from).inputValue();
@@ -170,6 +177,61 @@ test.describe("inventory and availability", () => {
     await page.screenshot({ path: artifact("inventory-grid-phone.png"), fullPage: true });
   });
 
+  test("grid cells are named in words; the review dialog traps the keyboard and Escape gives the focus back to its button", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const night = addDays(bogotaToday(), 3);
+    await signIn(page, DEMO.hotelAdmin);
+    await page.goto("/inventory");
+    const cta = page.getByRole("checkbox", { name: cellName("Cierre a llegadas", "Habitación Doble", night), exact: true });
+    await expect(cta).toBeVisible();
+    // No cell is named with a code or an ISO date ("CM-CTG-002-DBL 2026-11-26").
+    const names = await page.getByTestId("inventory-grid").locator("input").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+    expect(names.length).toBeGreaterThan(20);
+    for (const n of names) {
+      expect(n).toMatch(/^[^,]+, [^,]+, (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{2}\/\d{2}\/\d{4}$/);
+      expect(n).not.toMatch(/\d{4}-\d{2}-\d{2}|-DBL|-STE|-RO\b/);
+    }
+    await expect(page.getByLabel(cellName("Estancia mínima (noches)", "Suite Junior", night), { exact: true })).toBeVisible();
+
+    // Keyboard only from here: pick a room and a closing, open the review, Tab stays inside, Escape returns.
+    const bulk = page.getByTestId("bulk-form");
+    await bulk.getByRole("checkbox", { name: "Habitación Doble" }).focus();
+    await page.keyboard.press("Space");
+    await bulk.getByLabel("Desde", { exact: true }).fill(night);
+    await bulk.getByLabel("Hasta", { exact: true }).fill(night);
+    await bulk.getByLabel("Cierre de venta").selectOption("close");
+    const review = bulk.getByRole("button", { name: "Revisar cambios" });
+    await review.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Confirme el cambio masivo" });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (const key of ["Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body), `${key} stays in the dialog`).toBe(true);
+    }
+    // The focused control shows a visible focus ring (its shadow changes when it takes the focus).
+    const cancel = dialog.getByRole("button", { name: "Cancelar" });
+    const ring = () => cancel.evaluate((b) => `${getComputedStyle(b).outlineStyle} ${getComputedStyle(b).boxShadow}`);
+    await cancel.evaluate((b) => (b as HTMLElement).blur());
+    const unfocused = await ring();
+    await cancel.focus();
+    expect(await ring()).not.toBe(unfocused);
+    await page.screenshot({ path: artifact("inventory-review-dialog.png") });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(review).toBeFocused();
+    // Nothing was saved: the night is still open.
+    await expect(page.getByRole("checkbox", { name: cellName("Cierre de venta", "Habitación Doble", night), exact: true })).not.toBeChecked();
+    // Cancel returns the focus to the same button.
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(review).toBeFocused();
+  });
+
   test("closing a night to arrival in bulk: the search no longer offers a stay arriving that night; undo reopens it", async ({ page, browser }) => {
     const night = addDays(bogotaToday(), 12);
     await signIn(page, DEMO.hotelAdmin);
@@ -186,7 +248,7 @@ test.describe("inventory and availability", () => {
     await expect(dialog.getByTestId("bulk-change")).toContainText(/Habitación Doble.*Cierre a llegadas.*Abierta.*Cerrada/);
     await dialog.getByRole("button", { name: "Guardar 1 cambio" }).click();
     await expect(page.getByText("Cambio masivo guardado (1 noche).")).toBeVisible();
-    await expect(page.getByLabel(new RegExp(`^Cierre a llegadas .*-DBL ${night}$`))).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: cellName("Cierre a llegadas", "Habitación Doble", night), exact: true })).toBeChecked();
     await page.screenshot({ path: artifact("inventory-grid-cta.png"), fullPage: true });
 
     const agency = await browser.newContext();
@@ -203,7 +265,7 @@ test.describe("inventory and availability", () => {
 
     await page.getByTestId("bulk-undo").click();
     await expect(page.getByText("Se deshizo el último cambio masivo.")).toBeVisible();
-    await expect(page.getByLabel(new RegExp(`^Cierre a llegadas .*-DBL ${night}$`))).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: cellName("Cierre a llegadas", "Habitación Doble", night), exact: true })).not.toBeChecked();
     expect(await offered(night)).toContain("DBL");
     await agency.close();
   });

@@ -168,6 +168,75 @@ test.describe("pay page by keyboard and screen reader", () => {
   });
 });
 
+test.describe("pay page with the keyboard only", () => {
+  test("Tab reaches every card field in order with a visible focus, Shift+Tab goes back, Enter pays", async ({ browser, request }) => {
+    const headers = { authorization: `Bearer ${demoKeys().retailer}` };
+    const me = await (await request.get("/api/v2/me", { headers })).json();
+    const hotels = await (await request.get("/api/v2/hotels?city=Cartagena", { headers })).json();
+    const made = await request.post("/api/v2/links/schedule", {
+      headers,
+      data: { agency_id: me.agency_id, hotel_id: hotels[0].id, guest_name: "Laura Gómez", email: "laura@example.co", phone: "573001234567", amount: "65000.00", description: "Anticipo", available_hours: 24 },
+    });
+    expect(made.status()).toBe(200);
+    const { url } = await made.json();
+    const ctx = await browser.newContext({ viewport: DESKTOP, locale: "es-CO", timezoneId: "America/Bogota" });
+    const guest = await ctx.newPage();
+    await guest.goto(new URL(url).pathname);
+    await expect(guest.getByRole("tab", { name: "Tarjeta" })).toHaveAttribute("aria-selected", "true");
+
+    // What has the focus: its accessible name (label) or text, and whether it looks focused.
+    const focused = () =>
+      guest.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return { name: "", ring: false };
+        const label = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+        const style = (e: Element) => `${getComputedStyle(e).outlineStyle}|${getComputedStyle(e).outlineWidth}|${getComputedStyle(e).boxShadow}`;
+        const on = style(el);
+        const clone = el.cloneNode(false) as HTMLElement;
+        clone.removeAttribute("id");
+        clone.setAttribute("tabindex", "-1");
+        el.parentElement!.appendChild(clone);
+        const off = style(clone);
+        clone.remove();
+        return { name: (label ?? el.getAttribute("aria-label") ?? el.textContent ?? "").trim(), ring: on !== off };
+      });
+    const order: string[] = [];
+    for (let i = 0; i < 40 && !order.some((n) => /^Pagar \$/.test(n)); i++) {
+      await guest.keyboard.press("Tab");
+      const f = await focused();
+      order.push(f.name);
+      expect(f.ring, `focus visible on «${f.name}»`).toBe(true);
+    }
+    const want = ["Tarjeta", "Número de tarjeta", "Nombre del titular", "Mes", "Año", "CVV", "Cuotas"];
+    const at = want.map((w) => order.findIndex((n) => n === w));
+    expect(at.every((i) => i >= 0), order.join(" → ")).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(order.at(-1)).toMatch(/^Pagar \$\s65\.000$/);
+
+    // Back with Shift+Tab, then fill the card from the keyboard and pay with Enter.
+    await guest.keyboard.press("Shift+Tab");
+    expect((await focused()).name).toBe(order.at(-2));
+    const number = guest.getByLabel("Número de tarjeta");
+    while ((await focused()).name !== "Número de tarjeta") await guest.keyboard.press("Shift+Tab");
+    await guest.keyboard.type("4000000000000002");
+    await guest.keyboard.press("Tab");
+    await guest.keyboard.type("LAURA GOMEZ");
+    await guest.keyboard.press("Tab");
+    await guest.keyboard.press("End");
+    await guest.keyboard.press("Tab");
+    await guest.keyboard.press("End");
+    await guest.keyboard.press("Tab");
+    await guest.keyboard.type("123");
+    while (!/^Pagar/.test((await focused()).name)) await guest.keyboard.press("Tab");
+    await guest.keyboard.press("Enter");
+    await expect(guest.getByTestId("pay-live")).toContainText("El pago fue rechazado");
+    await expect(guest.getByRole("button", { name: "Intentar de nuevo" })).toBeFocused();
+    await guest.keyboard.press("Enter");
+    await expect(number).toBeFocused();
+    await ctx.close();
+  });
+});
+
 test.describe("documents in the words of the country", () => {
   test("a NIT with dots and its check digit is accepted; a wrong check digit is explained under the field", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
@@ -188,7 +257,9 @@ test.describe("documents in the words of the country", () => {
     const doc = form.getByLabel(/número de documento/i);
     await doc.fill(`${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}-${(dv + 1) % 10}`);
     await form.getByRole("button", { name: "Crear agencia" }).click();
-    await expect(form.getByRole("alert").filter({ hasText: `el dígito de verificación no corresponde a este NIT: para ${base} es ${dv}` })).toBeVisible();
+    // Under its own field, tied to it for screen readers (the form kit's applyApiError).
+    await expect(form.locator("#new-agency-doc-error")).toHaveText(new RegExp(`^El dígito de verificación no corresponde a este NIT: para ${base} es ${dv}`));
+    await expect(doc).toHaveAttribute("aria-invalid", "true");
     await expect(form).not.toContainText("document_number");
     await doc.fill(`${base.slice(0, 3)}.${base.slice(3, 6)}.${base.slice(6)}-${dv}`);
     await form.getByRole("button", { name: "Crear agencia" }).click();

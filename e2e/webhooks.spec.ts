@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { test, expect, DEMO, signIn, artifact } from "./helpers";
+import { test, expect, DEMO, signIn, artifact, shoot } from "./helpers";
 
 interface Received {
   headers: Record<string, string>;
@@ -34,6 +34,29 @@ test.afterAll(async () => {
 
 test.describe.serial("agency webhooks page", () => {
   let secret = "";
+
+  test("a wrong URL is told under its field in Spanish, by the form and by the server, never as webhook_url", async ({ page }) => {
+    await signIn(page, DEMO.agency);
+    await page.goto("/webhooks");
+    const field = page.getByLabel("URL de webhooks");
+    const error = page.locator("#webhook-url-error");
+    const saved = await field.inputValue();
+    await field.fill("ftp://archivos.example.com");
+    await page.getByRole("button", { name: "Guardar URL" }).click();
+    await expect(error).toHaveText(/^Escriba una dirección completa que empiece por https:\/\//);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAttribute("aria-describedby", /webhook-url-error/);
+    // The server's rule (credentials in the address) lands under the same field.
+    await field.fill("https://usuario:clave@example.com/hotelpay");
+    await page.getByRole("button", { name: "Guardar URL" }).click();
+    await expect(error).toHaveText("No debe incluir usuario ni contraseña");
+    await expect(page.locator("main")).not.toContainText("webhook_url");
+    await expect(page.getByRole("alert").filter({ hasText: "usuario ni contraseña" })).toHaveCount(0);
+    await shoot(page, "webhooks-url-error");
+    // Nothing was saved.
+    await page.reload();
+    await expect(page.getByLabel("URL de webhooks")).toHaveValue(saved);
+  });
 
   test("sets the URL, reveals a new secret once, sends a test event and sees it delivered with its attempt", async ({ page }) => {
     await signIn(page, DEMO.agency);

@@ -1161,10 +1161,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resumen del periodo: ocupación, ADR, RevPAR, ingresos por método, reembolsos y reservas por resultado, día a día
-         * @description `from` y `to` (AAAA-MM-DD, días de Bogotá, incluidos; como mucho 366 días). El operador ve todos los hoteles, un administrador de hotel los suyos (`hotel_id` de otro hotel: 404) y una agencia sus propias reservas y pagos (sin los campos de ocupación). Definiciones en docs/reports.md.
+         * Resumen del periodo: ocupación, ADR, RevPAR, ingresos por método, reembolsos y reservas por resultado, día a día; comparación y CSV
+         * @description `from` y `to` (AAAA-MM-DD, días de Bogotá, incluidos; como mucho 366 días). El operador ve todos los hoteles, un administrador de hotel los suyos (`hotel_id` de otro hotel: 404) y una agencia sus propias reservas y pagos (sin los campos de ocupación). Con `compare=previous` añade `previous`, el periodo anterior de la misma duración; con `format=csv` responde la tabla comparativa en CSV para Excel en español. Definiciones en docs/reports.md.
          */
         get: operations["getV2ReportsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/reports/hotels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hoteles que el llamador puede elegir en los reportes
+         * @description El operador, los hoteles activos; un administrador de hotel, los suyos; una agencia, los hoteles en los que ha reservado.
+         */
+        get: operations["getV2ReportsHotels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8311,6 +8331,10 @@ export interface operations {
                 /** @description Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from */
                 to: string;
                 hotel_id?: number;
+                /** @description previous: añade `previous`, el periodo anterior de la misma duración (termina el día antes de from) */
+                compare?: "previous";
+                /** @description csv: la tabla comparativa (periodo, anterior, variación %) para Excel en español (docs/reports.md) */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -8359,6 +8383,37 @@ export interface operations {
                             occupancy?: number;
                             revenue: number;
                         }[];
+                        /** @description Con compare=previous: las mismas cifras del periodo anterior de la misma duración */
+                        previous?: {
+                            from: string;
+                            to: string;
+                            /** @description Habitaciones-noche cargadas en el inventario (tipos activos); no se informa a agencias */
+                            room_nights_available?: number;
+                            room_nights_sold: number;
+                            /** @description room_nights_sold / room_nights_available (0 a 1); no se informa a agencias */
+                            occupancy?: number;
+                            /** @description Tarifa media: ingreso por habitación-noche vendida */
+                            adr: number;
+                            /** @description Ingreso por habitación-noche disponible; no se informa a agencias */
+                            revpar?: number;
+                            revenue: {
+                                total: number;
+                                by_method: {
+                                    card: number;
+                                    cash: number;
+                                    bank_transfer: number;
+                                    balance: number;
+                                    nequi: number;
+                                };
+                            };
+                            refunds_total: number;
+                            reservations: {
+                                created: number;
+                                confirmed: number;
+                                expired: number;
+                                cancelled: number;
+                            };
+                        };
                     };
                 };
             };
@@ -8393,6 +8448,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getV2ReportsHotels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hoteles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            city: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Solicitud inválida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No autenticado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Acceso denegado */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Recurso no encontrado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

@@ -3,6 +3,7 @@ import type { Messages } from "./es";
 export const en: Messages = {
   app: { name: "HotelPay", tagline: "Hotel bookings and payments" },
   nav: {
+    reports: "Reports",
     arrivals: "Arrivals",
     team: "Team",
     balance: "Preloaded balance",

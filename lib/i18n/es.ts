@@ -2,6 +2,7 @@
 export const es = {
   app: { name: "HotelPay", tagline: "Reservas y pagos hoteleros" },
   nav: {
+    reports: "Reportes",
     arrivals: "Llegadas",
     team: "Equipo",
     balance: "Saldo precargado",

@@ -142,4 +142,75 @@ describe("GET /v2/reports/summary", () => {
       await api.db.sql.exec(`DELETE FROM payment_refunds WHERE id LIKE 'rf_r%'`);
     }
   });
+
+  it("compare=previous adds the previous period of the same length, with the same figures as asking for it", async () => {
+    const r = await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: { ...range, compare: "previous" } } });
+    expect(r.response.status).toBe(200);
+    // Five days, 1-5 January 2030: the previous period is 27-31 December 2029.
+    expect(r.data!.previous).toMatchObject({ from: "2029-12-27", to: "2029-12-31", room_nights_sold: 0, revenue: { total: 0 } });
+    // Created in the previous period: the expired one in A (30 Dec) and B's (31 Dec, confirmed that day).
+    expect(r.data!.previous!.reservations).toEqual({ created: 2, confirmed: 1, expired: 0, cancelled: 0 });
+    expect(r.data!.previous).not.toHaveProperty("daily");
+    const asked = await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: { from: "2029-12-27", to: "2029-12-31" } } });
+    const { daily, ...period } = asked.data!;
+    expect(daily).toHaveLength(5);
+    expect(r.data!.previous).toEqual(period);
+    // The current figures are unchanged by the comparison.
+    const { previous, ...current } = r.data!;
+    expect(previous).toBeDefined();
+    expect(current).toEqual((await apiClient(api, OPERATOR_KEY).GET("/v2/reports/summary", { params: { query: range } })).data);
+    // An agency's previous period omits the occupancy fields too.
+    const ag = await apiClient(api, ag1.key).GET("/v2/reports/summary", { params: { query: { ...range, compare: "previous" } } });
+    for (const k of ["room_nights_available", "occupancy", "revpar"]) expect(ag.data!.previous).not.toHaveProperty(k);
+    expect(ag.data!.previous!.reservations).toEqual({ created: 2, confirmed: 1, expired: 0, cancelled: 0 });
+    const bad = await api.call("GET", `/api/v2/reports/summary?from=2030-01-01&to=2030-01-05&compare=next`, { key: OPERATOR_KEY });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^compare: /);
+  });
+
+  it("format=csv: the comparison table for Excel es-CO (BOM, ;, decimal comma, dd/mm/aaaa, Spanish names)", async () => {
+    const r = await apiClient(api, adminKey).GET("/v2/reports/summary", { params: { query: { ...range, hotel_id: A.hotel.id, format: "csv" } }, parseAs: "arrayBuffer" });
+    expect(r.response.status).toBe(200);
+    expect(r.response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(r.response.headers.get("content-disposition")).toBe('attachment; filename="reporte-2030-01-01-a-2030-01-05.csv"');
+    const bytes = new Uint8Array(r.data!);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1).split("\r\n");
+    expect(lines.at(-1)).toBe("");
+    const rows = new Map(lines.slice(1, -1).map((l) => [l.split(";")[0], l.split(";").slice(1)]));
+    expect(lines[0]).toBe("Indicador;Periodo;Periodo anterior;Variación %");
+    expect(rows.get("Desde")).toEqual(["01/01/2030", "27/12/2029", ""]);
+    expect(rows.get("Hasta")).toEqual(["05/01/2030", "31/12/2029", ""]);
+    expect(rows.get("Hotel")).toEqual([A.hotel.name, A.hotel.name, ""]);
+    // Occupancy 25 % against nothing loaded before: no base for a change.
+    expect(rows.get("Ocupación (%)")).toEqual(["25", "0", ""]);
+    expect(rows.get("Habitaciones-noche vendidas")).toEqual(["5", "0", ""]);
+    expect(rows.get("Tarifa media (ADR)")).toEqual(["110000,1", "0", ""]);
+    expect(rows.get("Cobrado en efectivo")).toEqual(["50000,25", "0", ""]);
+    expect(rows.get("Ingresos cobrados")).toEqual(["450000,25", "0", ""]);
+    // Four created against one in 27-31 December (the expired one): +300 %.
+    expect(rows.get("Reservas creadas")).toEqual(["4", "1", "300"]);
+    expect(rows.get("Reservas canceladas")).toEqual(["1", "0", ""]);
+    expect(rows.get("Reembolsos")).toEqual(["0", "0", "0"]);
+    // The agency's export has no occupancy rows; the range is validated like the JSON answer.
+    const ag = await api.call("GET", `/api/v2/reports/summary?from=2030-01-01&to=2030-01-05&format=csv`, { key: ag1.key });
+    expect(ag.status).toBe(200);
+    expect(ag.text).not.toMatch(/Ocupación|RevPAR|disponibles/);
+    expect(ag.text).toMatch(/\r\nHotel;Todos los hoteles;Todos los hoteles;\r\n/);
+    const bad = await api.call("GET", `/api/v2/reports/summary?from=2030-01-05&to=2030-01-01&format=csv`, { key: OPERATOR_KEY });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe("to: debe ser igual o posterior a from");
+  });
+
+  it("GET /v2/reports/hotels: the operator any active hotel, a hotel admin theirs, an agency those it booked", async () => {
+    const ids = async (key: string) => ((await apiClient(api, key).GET("/v2/reports/hotels")).data!.data.map((h) => h.id));
+    const all = await ids(OPERATOR_KEY);
+    expect(all).toEqual(expect.arrayContaining([A.hotel.id, B.hotel.id]));
+    expect(await ids(adminKey)).toEqual([A.hotel.id]);
+    expect((await ids(ag1.key)).sort()).toEqual([A.hotel.id, B.hotel.id].sort());
+    expect(await ids(ag2.key)).toEqual([A.hotel.id]);
+    const fresh = await agencyWithKey(api.db.prisma);
+    expect(await ids(fresh.key)).toEqual([]);
+    expect((await apiClient(api).GET("/v2/reports/hotels")).response.status).toBe(401);
+  });
 });

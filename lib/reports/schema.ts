@@ -1,18 +1,19 @@
 // Wire format of GET /api/v2/reports/summary (issue 16 item 5; docs/reports.md).
 import { z } from "zod";
 import { isoDate } from "@/lib/http/zod-helpers";
-
-export const MAX_RANGE_DAYS = 366;
+export { MAX_RANGE_DAYS } from "./range";
 
 export const summaryQuery = z.object({
   from: isoDate.meta({ description: "Primer día (AAAA-MM-DD, hora de Bogotá), incluido" }),
   to: isoDate.meta({ description: "Último día (AAAA-MM-DD), incluido; como mucho 366 días después de from" }),
   hotel_id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo").optional(),
+  compare: z.enum(["previous"], { error: "debe ser previous" }).optional().meta({ description: "previous: añade `previous`, el periodo anterior de la misma duración (termina el día antes de from)" }),
+  format: z.enum(["json", "csv"], { error: "debe ser json o csv" }).optional().meta({ description: "csv: la tabla comparativa (periodo, anterior, variación %) para Excel en español (docs/reports.md)" }),
 });
 export type SummaryQuery = z.output<typeof summaryQuery>;
 
 const money = z.number();
-export const summaryOut = z.object({
+const periodFields = {
   from: z.string(),
   to: z.string(),
   room_nights_available: z.number().int().optional().meta({ description: "Habitaciones-noche cargadas en el inventario (tipos activos); no se informa a agencias" }),
@@ -26,6 +27,16 @@ export const summaryOut = z.object({
   }),
   refunds_total: money,
   reservations: z.object({ created: z.number().int(), confirmed: z.number().int(), expired: z.number().int(), cancelled: z.number().int() }),
+};
+export const periodOut = z.object(periodFields);
+export type Period = z.output<typeof periodOut>;
+export const summaryOut = z.object({
+  ...periodFields,
   daily: z.array(z.object({ date: z.string(), room_nights_sold: z.number().int(), occupancy: z.number().optional(), revenue: money })),
+  previous: periodOut.optional().meta({ description: "Con compare=previous: las mismas cifras del periodo anterior de la misma duración" }),
 });
 export type Summary = z.output<typeof summaryOut>;
+
+export const reportHotelsOut = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
+});

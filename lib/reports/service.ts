@@ -7,7 +7,8 @@ import { badRequest, notFound } from "@/lib/http/errors";
 import type { Principal } from "@/lib/auth/principal";
 import { hotelScope } from "@/lib/reservations/scope";
 import { addDays, bogotaDayStart, daysBetween } from "@/lib/time";
-import { MAX_RANGE_DAYS, type Summary, type SummaryQuery } from "./schema";
+import { MAX_RANGE_DAYS, type Period, type Summary, type SummaryQuery } from "./schema";
+import { previousPeriod } from "./range";
 
 const D = (v: unknown) => new Prisma.Decimal(v === null || v === undefined ? 0 : String(v));
 const money = (d: Prisma.Decimal) => d.toDecimalPlaces(2).toNumber();
@@ -32,11 +33,23 @@ async function scopeOf(database: Database, p: Principal, hotelId?: number): Prom
 
 const pgArray = (ids: number[] | null) => (ids === null ? null : `{${ids.join(",")}}`);
 
-export async function summaryReport(database: Database, p: Principal, q: SummaryQuery): Promise<Summary> {
+/** The period's figures; with `compare: "previous"` also the previous period of the same length (without its days). */
+export async function summaryReport(database: Database, p: Principal, q: Pick<SummaryQuery, "from" | "to" | "hotel_id" | "compare">): Promise<Summary> {
   if (q.to < q.from) throw badRequest("to: debe ser igual o posterior a from");
   const days = daysBetween(q.from, q.to) + 1;
   if (days > MAX_RANGE_DAYS) throw badRequest(`to: el rango no puede superar ${MAX_RANGE_DAYS} días`);
   const scope = await scopeOf(database, p, q.hotel_id);
+  const current = await periodSummary(database, p, scope, q.from, q.to);
+  if (q.compare !== "previous") return current;
+  const before = previousPeriod(q);
+  const previous: Partial<Summary> = await periodSummary(database, p, scope, before.from, before.to);
+  delete previous.daily;
+  return { ...current, previous: previous as Period };
+}
+
+async function periodSummary(database: Database, p: Principal, scope: Scope, from: string, to: string): Promise<Summary> {
+  const q = { from, to };
+  const days = daysBetween(from, to) + 1;
   const sql = database.sql;
   const hotels = pgArray(scope.hotels);
   const start = bogotaDayStart(q.from).toISOString();

@@ -1,11 +1,11 @@
 "use client";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { z } from "zod";
 import { useRouter } from "next/navigation";
-import { api, ok, ApiError, type ApiBody } from "@/lib/client/api";
+import { api, ok, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { messages } from "../agencies/messages";
-import { Field, fieldErrors } from "../agencies/form-utils";
-import { humanizeDetail } from "@/lib/format";
+import { Field, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
 import { COUNTRIES_2, documentTypeName } from "@/components/documents";
 
 const DOC_TYPES = ["CC", "CE", "NIT", "PP", "TI", "PEP"] as const;
@@ -34,44 +34,63 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
     country: "CO",
     zip_code: "",
   };
-  const [form, setForm] = useState(blank);
+  const schema = useMemo(
+    () =>
+      z.object({
+        agency_id: z.string().min(1, t("holders.agencyRequired")),
+        first_name: z.string(),
+        last_name: z.string(),
+        nacionality: z.string(),
+        person_type: z.enum(["natural", "legal"]),
+        document_type: z.string(),
+        document_number: z.string(),
+        birthdate: z.string(),
+        email: z.string(),
+        phone_number: z.string(),
+        address: z.string(),
+        city: z.string(),
+        state: z.string(),
+        country: z.string(),
+        zip_code: z.string(),
+      }),
+    [t],
+  );
+  // The server checks each field (lib/cards/schema.ts) and its rules land under their own field.
+  const form = useZodForm(schema, { defaultValues: blank as z.input<typeof schema> });
   const [open, setOpen] = useState(Boolean(blank.agency_id));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  type Values = z.input<typeof schema>;
+  const fieldFor = Object.fromEntries(Object.keys(blank).map((k) => [k, k])) as Record<string, keyof Values>;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (v) => {
     setNotice(null);
-    if (!form.agency_id) return setErrors({ agency_id: t("holders.agencyRequired") });
     setBusy(true);
-    setErrors({});
+    setError(null);
     try {
-      await ok(api.POST("/v1/virtual-cards/account-holders", { body: { ...form, agency_id: Number(form.agency_id) } }));
-      setNotice(t("holders.created", { agency: agencies.find((a) => String(a.id) === form.agency_id)?.name ?? "" }));
-      setForm({ ...blank, agency_id: "" });
+      await ok(api.POST("/v1/virtual-cards/account-holders", { body: { ...(v as HolderValues), agency_id: Number(v.agency_id) } }));
+      setNotice(t("holders.created", { agency: agencies.find((a) => String(a.id) === v.agency_id)?.name ?? "" }));
+      form.reset({ ...blank, agency_id: "" } as Values);
       router.refresh();
     } catch (err) {
-      if (err instanceof ApiError) {
-        const fe = fieldErrors(err.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(err.detail) });
-      } else setErrors({ _: tc("common.error") });
+      setError(applyApiError<Values>(err, (name, x) => form.setError(name, x), fieldFor, {}, tc("common.error")));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
-  const text = (k: keyof typeof blank, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field label={label} error={errors[k]}>
-      <input className="input" value={form[k]} onChange={set(k)} {...props} />
+  const err = (k: keyof Values) => errorOf(form, k);
+  const text = (k: keyof Values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field id={`holder-${k}`} label={label} error={err(k)}>
+      <input className="input" {...props} {...fieldA11y(`holder-${k}`, err(k))} {...form.register(k)} />
     </Field>
   );
-
-  const countrySelect = (k: "nacionality" | "country", label: string) => (
-    <Field label={label} error={errors[k]}>
-      <select className="input" value={form[k]} onChange={set(k)}>
-        {COUNTRIES_2.map(([code, name]) => (
+  const select = (k: keyof Values, label: string, options: ReadonlyArray<readonly [string, string]>, placeholder?: string) => (
+    <Field id={`holder-${k}`} label={label} error={err(k)}>
+      <select className="input" {...fieldA11y(`holder-${k}`, err(k))} {...form.register(k)}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map(([code, name]) => (
           <option key={code} value={code}>
             {name}
           </option>
@@ -95,47 +114,25 @@ export function HolderForm({ agencies, preselect }: { agencies: Array<{ id: numb
         <form onSubmit={submit} noValidate className="card space-y-4 p-4" aria-label={t("holders.new")}>
           <h2 className="font-semibold">{t("holders.new")}</h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Field label={t("holders.agency")} error={errors.agency_id}>
-              <select className="input" value={form.agency_id} onChange={set("agency_id")}>
-                <option value="">{t("holders.chooseAgency")}</option>
-                {agencies.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {text("first_name", t("holders.firstName"))}
-            {text("last_name", t("holders.lastName"))}
-            <Field label={t("holders.personType")} error={errors.person_type}>
-              <select className="input" value={form.person_type} onChange={set("person_type")}>
-                <option value="natural">{t("holders.person.natural")}</option>
-                <option value="legal">{t("holders.person.legal")}</option>
-              </select>
-            </Field>
-            <Field label={t("holders.documentType")} error={errors.document_type}>
-              <select className="input" value={form.document_type} onChange={set("document_type")}>
-                {DOC_TYPES.map((d) => (
-                  <option key={d} value={d}>
-                    {documentTypeName(d)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            {select("agency_id", t("holders.agency"), agencies.map((a) => [String(a.id), a.name] as const), t("holders.chooseAgency"))}
+            {text("first_name", t("holders.firstName"), { autoComplete: "given-name" })}
+            {text("last_name", t("holders.lastName"), { autoComplete: "family-name" })}
+            {select("person_type", t("holders.personType"), [["natural", t("holders.person.natural")], ["legal", t("holders.person.legal")]])}
+            {select("document_type", t("holders.documentType"), DOC_TYPES.map((d) => [d, documentTypeName(d)] as const))}
             {text("document_number", t("holders.documentNumber"))}
             {text("birthdate", t("holders.birthdate"), { type: "date" })}
-            {countrySelect("nacionality", t("holders.nationality"))}
+            {select("nacionality", t("holders.nationality"), COUNTRIES_2)}
             {text("email", t("holders.email"), { type: "email" })}
             {text("phone_number", t("holders.phone"), { inputMode: "tel" })}
             {text("address", t("holders.address"))}
             {text("city", t("holders.city"))}
             {text("state", t("holders.state"))}
-            {countrySelect("country", t("holders.country"))}
+            {select("country", t("holders.country"), COUNTRIES_2)}
             {text("zip_code", t("holders.zip"))}
           </div>
-          {errors._ && (
+          {error && (
             <p className="text-sm text-red-700" role="alert">
-              {errors._}
+              {error}
             </p>
           )}
           <div className="flex gap-2">

@@ -4,6 +4,7 @@ import { portalContext } from "@/lib/portal/page";
 import { agencyNames } from "@/lib/agencies/service";
 import { listAccountHoldersWithAgency } from "@/lib/cards/account-holders";
 import { getDict } from "@/lib/i18n/server";
+import { formatPhone } from "@/lib/format";
 import { PageHeader, EmptyState } from "@/components/ui";
 import { messages } from "../agencies/messages";
 import { HolderForm } from "./HolderForm";
@@ -48,7 +49,7 @@ export default async function AccountHoldersPage({ searchParams }: { searchParam
                   </td>
                   <td>
                     {h.email}
-                    <div className="text-xs text-slate-500">{h.phone_number}</div>
+                    <div className="whitespace-nowrap text-xs text-slate-600">{formatPhone(h.phone_number)}</div>
                   </td>
                   <td>
                     {h.city}, {countryName2(h.country)}

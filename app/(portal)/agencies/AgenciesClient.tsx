@@ -1,14 +1,14 @@
 "use client";
-import { documentTypeName } from "@/components/documents";
 import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ok, ApiError, type ApiAnswer, type ApiBody, type ApiQuery } from "@/lib/client/api";
+import { api, ok, type ApiAnswer, type ApiBody, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "./messages";
-import { humanizeDetail } from "@/lib/format";
-import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "./form-utils";
+import { ConfirmDialog, newIdempotencyKey } from "./form-utils";
+import { apiErrorText, applyApiError, useZodForm } from "@/components/Form";
+import { AGENCY_FIELD_FOR, AgencyFields, agencySchema, type AgencyValues } from "./AgencyFields";
 
 export type AgencyDto = ApiAnswer<"/v2/agencies/{id}">;
 type AgencyPatch = ApiBody<"/v2/agencies/{id}", "patch">;
@@ -45,7 +45,7 @@ export function AgenciesClient() {
   const patch = useMutation({
     mutationFn: ({ id, body }: { id: number; body: AgencyPatch }) => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id } }, body })),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["agencies"] }),
-    onError: (e) => setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error")),
+    onError: (e) => setError(apiErrorText(e, {}, tc("common.error"))),
   });
 
   const filters: Array<[Filter, string]> = [
@@ -174,8 +174,7 @@ export function AgenciesClient() {
   );
 }
 
-type CreateForm = Pick<Required<AgencyCreate>, "name" | "email_for_notifications" | "country_code" | "phone" | "document_type" | "document_number" | "agency_type" | "payout_account_id" | "is_preloaded"> & { webhook_url: string };
-const emptyForm: CreateForm = {
+const emptyForm: AgencyValues = {
   name: "",
   email_for_notifications: "",
   country_code: "+57",
@@ -191,80 +190,36 @@ const emptyForm: CreateForm = {
 function CreateAgencyForm({ onDone }: { onDone: () => void }) {
   const t = useDict(messages);
   const { t: tc } = useI18n();
-  const [form, setForm] = useState(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(agencySchema, { defaultValues: emptyForm });
+  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof emptyForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (v) => {
     setBusy(true);
-    setErrors({});
+    setError(null);
     setNotice(null);
     try {
-      const body = { ...form, webhook_url: form.webhook_url.trim() || undefined };
+      const body: AgencyCreate = { ...v, webhook_url: v.webhook_url || undefined };
       const r = await ok(api.POST("/v2/agencies", { body, params: { header: { "Idempotency-Key": newIdempotencyKey() } } }));
-      const existed = r.agency.name !== form.name.trim();
+      const existed = r.agency.name !== v.name;
       setNotice(t(existed ? "form.existing" : "form.created", { name: r.agency.name }));
-      setForm(emptyForm);
+      form.reset(emptyForm);
       onDone();
     } catch (err) {
-      if (err instanceof ApiError) {
-        const fe = fieldErrors(err.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(err.detail) });
-      } else setErrors({ _: tc("common.error") });
+      setError(applyApiError<AgencyValues>(err, (name, x) => form.setError(name, x), AGENCY_FIELD_FOR, {}, tc("common.error")));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-4" noValidate aria-label={t("form.title")}>
       <h2 className="font-semibold">{t("form.title")}</h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label={t("form.name")} error={errors.name}>
-          <input className="input" value={form.name} onChange={set("name")} />
-        </Field>
-        <Field label={t("form.email")} error={errors.email_for_notifications}>
-          <input className="input" type="email" value={form.email_for_notifications} onChange={set("email_for_notifications")} />
-        </Field>
-        <div className="grid grid-cols-3 gap-2">
-          <Field label={t("form.countryCode")} error={errors.country_code}>
-            <input className="input" value={form.country_code} onChange={set("country_code")} />
-          </Field>
-          <Field label={t("form.phone")} error={errors.phone} className="col-span-2">
-            <input className="input" inputMode="numeric" value={form.phone} onChange={set("phone")} />
-          </Field>
-        </div>
-        <Field label={t("form.documentType")} error={errors.document_type}>
-          <select className="input" value={form.document_type} onChange={set("document_type")}>
-            <option value="NIT">NIT</option>
-            <option value="CC">{documentTypeName("CC")}</option>
-          </select>
-        </Field>
-        <Field label={t("form.documentNumber")} error={errors.document_number} hint={form.document_type === "NIT" ? t("form.nitHint") : undefined}>
-          <input className="input" inputMode="numeric" value={form.document_number} onChange={set("document_number")} />
-        </Field>
-        <Field label={t("form.agencyType")} error={errors.agency_type}>
-          <select className="input" value={form.agency_type} onChange={set("agency_type")}>
-            <option value="retailer">{t("type.retailer")}</option>
-            <option value="wholesale">{t("type.wholesale")}</option>
-          </select>
-        </Field>
-        <Field label={t("form.payout")} error={errors.payout_account_id} hint={t("form.payoutHint")}>
-          <input className="input" value={form.payout_account_id} onChange={set("payout_account_id")} />
-        </Field>
-        <Field label={t("form.webhook")} error={errors.webhook_url}>
-          <input className="input" type="url" value={form.webhook_url} onChange={set("webhook_url")} placeholder="https://" />
-        </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-          <input type="checkbox" checked={form.is_preloaded} onChange={set("is_preloaded")} className="h-4 w-4" />
-          {t("form.preloaded")}
-        </label>
+        <AgencyFields form={form} prefix="new-agency" parts={["name", "email", "phone", "document", "type", "payout", "webhook", "preloaded"]} />
       </div>
-      <FormMessages error={errors._} notice={notice} />
+      <FormMessages error={error} notice={notice} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {t("form.submit")}
       </button>

@@ -1,7 +1,7 @@
 "use client";
 // Bulk edits of the grid: the person picks room types and rate plans explicitly, sees old -> new per room type
 // and run of dates in a preview, confirms, and can undo the last bulk change (lib/inventory/bulk-edit.ts).
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
@@ -43,6 +43,8 @@ export function BulkEditor({
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Change[] | null>(null);
   const [undo, setUndo] = useState<{ hotelId: number; changes: Change[] } | null>(null);
+  // The dialog gives the focus back here on Escape or Cancel (the button is disabled while the preview loads).
+  const reviewButton = useRef<HTMLButtonElement>(null);
 
   const roomName = (id: string) => meta.room_types.find((r) => r.roomId === id)?.roomName ?? id;
   const rateName = (id: string) => meta.rate_plans.find((r) => r.rateId === id)?.rateDescription ?? id;
@@ -151,47 +153,6 @@ export function BulkEditor({
     return n === 1 ? t("nightsWord1") : t("nightsWord", { n });
   };
 
-  const triSelect = (id: string, label: string, value: Tri, set: (v: Tri) => void) => (
-    <div>
-      <label className="label text-xs" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input" value={value} onChange={(e) => set(e.target.value as Tri)}>
-        <option value="">{t("unchanged")}</option>
-        <option value="close">{t("close")}</option>
-        <option value="open">{t("open")}</option>
-      </select>
-    </div>
-  );
-
-  const picker = (legend: string, name: string, items: Array<{ id: string; label: string }>, picked: string[], set: (v: string[]) => void) => (
-    <fieldset className="min-w-0">
-      <legend className="label text-xs">{legend}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-1.5">
-        {items.map((it) => (
-          <label key={it.id} className="flex items-center gap-1.5 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name={name}
-              className="h-4 w-4 accent-brand-600"
-              checked={picked.includes(it.id)}
-              onChange={(e) => set(e.target.checked ? [...picked, it.id] : picked.filter((x) => x !== it.id))}
-            />
-            {it.label}
-          </label>
-        ))}
-      </div>
-      <div className="mt-1 flex gap-3 text-xs">
-        <button type="button" className="text-brand-700 underline" onClick={() => set(items.map((i) => i.id))}>
-          {t("pickAll")}
-        </button>
-        <button type="button" className="text-brand-700 underline" onClick={() => set([])}>
-          {t("pickNone")}
-        </button>
-      </div>
-    </fieldset>
-  );
-
   return (
     <form className="card p-4" onSubmit={review} data-testid="bulk-form" noValidate>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -206,8 +167,8 @@ export function BulkEditor({
         )}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        {picker(t("bulkRooms"), "bulk-room", meta.room_types.map((r) => ({ id: r.roomId, label: r.roomName })), rooms, setRooms)}
-        {picker(t("bulkRates"), "bulk-rate", meta.rate_plans.map((r) => ({ id: r.rateId, label: r.rateDescription })), rates, setRates)}
+        <Picker legend={t("bulkRooms")} name="bulk-room" items={meta.room_types.map((r) => ({ id: r.roomId, label: r.roomName }))} picked={rooms} set={setRooms} />
+        <Picker legend={t("bulkRates")} name="bulk-rate" items={meta.rate_plans.map((r) => ({ id: r.rateId, label: r.rateDescription }))} picked={rates} set={setRates} />
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <div>
@@ -234,9 +195,9 @@ export function BulkEditor({
           </label>
           <input id="bulk-min" inputMode="numeric" className="input" value={minStay} onChange={(e) => setMinStay(e.target.value)} />
         </div>
-        {triSelect("bulk-stop", t("bulkStopSell"), stop, setStop)}
-        {triSelect("bulk-cta", t("bulkCta"), cta, setCta)}
-        {triSelect("bulk-ctd", t("bulkCtd"), ctd, setCtd)}
+        <TriSelect id="bulk-stop" label={t("bulkStopSell")} value={stop} set={setStop} />
+        <TriSelect id="bulk-cta" label={t("bulkCta")} value={cta} set={setCta} />
+        <TriSelect id="bulk-ctd" label={t("bulkCtd")} value={ctd} set={setCtd} />
         <div>
           <label className="label text-xs" htmlFor="bulk-price">
             {t("bulkPrice")}
@@ -256,7 +217,7 @@ export function BulkEditor({
         </p>
       )}
       <div className="mt-3 flex justify-end">
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy} ref={reviewButton}>
           {busy && !preview ? t("reviewing") : t("review")}
         </button>
       </div>
@@ -265,6 +226,7 @@ export function BulkEditor({
         open={preview !== null}
         title={t("previewTitle")}
         size="lg"
+        returnFocus={reviewButton}
         onClose={() => !busy && setPreview(null)}
         footer={
           <>
@@ -280,38 +242,104 @@ export function BulkEditor({
         }
       >
         {preview && preview.length === 0 && <p>{t("nothingChanges")}</p>}
-        {preview && preview.length > 0 && (
-          <>
-            <p className="mb-2">{t("previewIntro")}</p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-xs" data-testid="bulk-preview">
-                <thead className="text-slate-500">
-                  <tr>
-                    <th className="py-1 pr-2">{t("colRoom")}</th>
-                    <th className="py-1 pr-2">{t("colWhat")}</th>
-                    <th className="py-1 pr-2">{t("colDates")}</th>
-                    <th className="py-1 pr-2 text-right">{t("colOld")}</th>
-                    <th className="py-1 text-right">{t("colNew")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.map((c, i) => (
-                    <tr key={i} className="border-t border-slate-100" data-testid="bulk-change">
-                      <td className="py-1 pr-2 font-medium text-slate-800">{roomName(c.roomId)}</td>
-                      <td className="py-1 pr-2">{what(c)}</td>
-                      <td className="whitespace-nowrap py-1 pr-2">
-                        {c.from === c.to ? dmy(c.from) : `${dmy(c.from)} – ${dmy(c.to)}`} <span className="text-slate-500">({nightsOf(c)})</span>
-                      </td>
-                      <td className="whitespace-nowrap py-1 pr-2 text-right text-slate-500 line-through decoration-slate-400">{show(c, c.old)}</td>
-                      <td className="whitespace-nowrap py-1 text-right font-semibold text-slate-900">{show(c, c.next)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+        {preview && preview.length > 0 && <PreviewTable preview={preview} roomName={roomName} what={what} show={show} nightsOf={nightsOf} />}
       </Dialog>
     </form>
+  );
+}
+
+function TriSelect({ id, label, value, set }: { id: string; label: string; value: Tri; set: (v: Tri) => void }) {
+  const t = useDict(messages);
+  return (
+    <div>
+      <label className="label text-xs" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => set(e.target.value as Tri)}>
+        <option value="">{t("unchanged")}</option>
+        <option value="close">{t("close")}</option>
+        <option value="open">{t("open")}</option>
+      </select>
+    </div>
+  );
+}
+
+/** Explicit picks (no silent "all"): checkboxes with "Todas" and "Ninguna". */
+function Picker({ legend, name, items, picked, set }: { legend: string; name: string; items: Array<{ id: string; label: string }>; picked: string[]; set: (v: string[]) => void }) {
+  const t = useDict(messages);
+  return (
+    <fieldset className="min-w-0">
+      <legend className="label text-xs">{legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1.5">
+        {items.map((it) => (
+          <label key={it.id} className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name={name}
+              className="h-4 w-4 accent-brand-600"
+              checked={picked.includes(it.id)}
+              onChange={(e) => set(e.target.checked ? [...picked, it.id] : picked.filter((x) => x !== it.id))}
+            />
+            {it.label}
+          </label>
+        ))}
+      </div>
+      <div className="mt-1 flex gap-3 text-xs">
+        <button type="button" className="text-brand-700 underline" onClick={() => set(items.map((i) => i.id))}>
+          {t("pickAll")}
+        </button>
+        <button type="button" className="text-brand-700 underline" onClick={() => set([])}>
+          {t("pickNone")}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the bulk change will do, old -> new, before anything is saved. */
+function PreviewTable({
+  preview,
+  roomName,
+  what,
+  show,
+  nightsOf,
+}: {
+  preview: Change[];
+  roomName: (id: string) => string;
+  what: (c: Change) => string;
+  show: (c: Change, v: Change["old"]) => string;
+  nightsOf: (c: Change) => string;
+}) {
+  const t = useDict(messages);
+  return (
+    <>
+      <p className="mb-2">{t("previewIntro")}</p>
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("previewTable")}>
+        <table className="w-full text-left text-xs" data-testid="bulk-preview">
+          <thead className="text-slate-600">
+            <tr>
+              <th className="py-1 pr-2">{t("colRoom")}</th>
+              <th className="py-1 pr-2">{t("colWhat")}</th>
+              <th className="py-1 pr-2">{t("colDates")}</th>
+              <th className="py-1 pr-2 text-right">{t("colOld")}</th>
+              <th className="py-1 text-right">{t("colNew")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.map((c, i) => (
+              <tr key={i} className="border-t border-slate-100" data-testid="bulk-change">
+                <td className="py-1 pr-2 font-medium text-slate-800">{roomName(c.roomId)}</td>
+                <td className="py-1 pr-2">{what(c)}</td>
+                <td className="whitespace-nowrap py-1 pr-2">
+                  {c.from === c.to ? dmy(c.from) : `${dmy(c.from)} – ${dmy(c.to)}`} <span className="text-slate-600">({nightsOf(c)})</span>
+                </td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right text-slate-600 line-through decoration-slate-400">{show(c, c.old)}</td>
+                <td className="whitespace-nowrap py-1 text-right font-semibold text-slate-900">{show(c, c.next)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -46,6 +46,9 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
   }, [data]);
 
   const dayFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }), [locale]);
+  // A cell's accessible name says what, which room and which night in words: "Cierre a llegadas, Habitación Doble, jueves 26/11/2026".
+  const weekday = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "long", timeZone: "UTC" }), [locale]);
+  const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${dmy(d)}`;
   const pending = Object.keys(edits).length;
 
   function original(roomId: string, day: string, f: InvField) {
@@ -113,62 +116,20 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
 
   return (
     <div className="space-y-4">
-      <div className="card flex flex-wrap items-end gap-3 p-4">
-        <div className="min-w-56">
-          <label className="label" htmlFor="hotel">
-            {t("hotel")}
-          </label>
-          <select
-            id="hotel"
-            className="input"
-            value={hotelId}
-            onChange={(e) => {
-              setHotelId(Number(e.target.value));
-              setEdits({});
-            }}
-          >
-            {hotels.map((h) => (
-              <option key={h.id} value={h.id}>
-                {h.name} · {cityLabel(h.city)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="label" htmlFor="from">
-            {t("from")}
-          </label>
-          <input id="from" type="date" className="input" value={from} onChange={(e) => e.target.value && setFrom(e.target.value)} />
-        </div>
-        <div>
-          <label className="label" htmlFor="span">
-            {t("days")}
-          </label>
-          <select id="span" className="input" value={span} onChange={(e) => setSpan(Number(e.target.value))}>
-            {[7, 14, 28].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setFrom(addDays(from, -span))}>
-            {t("prev")}
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => setFrom(today)}>
-            {t("today")}
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => setFrom(addDays(from, span))}>
-            {t("next")}
-          </button>
-        </div>
-        {query.isFetching && (
-          <span className="text-sm text-brand-700" role="status">
-            {t("loading")}
-          </span>
-        )}
-      </div>
+      <GridToolbar
+        hotels={hotels}
+        hotelId={hotelId}
+        setHotel={(id) => {
+          setHotelId(id);
+          setEdits({});
+        }}
+        from={from}
+        setFrom={setFrom}
+        span={span}
+        setSpan={setSpan}
+        today={today}
+        fetching={query.isFetching}
+      />
 
       {notice && (
         <div role={notice.tone === "error" ? "alert" : "status"} className={`rounded-md p-3 text-sm ${notice.tone === "ok" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`}>
@@ -220,7 +181,7 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
               </thead>
               <tbody>
                 {data.room_types.map((rt) => (
-                  <RoomRows key={rt.roomId} rt={rt} data={data} invValue={invValue} original={original} edits={edits} setEdit={setEdit} stored={stored} inRange={inRange} t={t} />
+                  <RoomRows key={rt.roomId} rt={rt} data={data} dayName={dayName} invValue={invValue} original={original} edits={edits} setEdit={setEdit} stored={stored} inRange={inRange} t={t} />
                 ))}
               </tbody>
             </table>
@@ -234,6 +195,7 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
 function RoomRows({
   rt,
   data,
+  dayName,
   invValue,
   original,
   edits,
@@ -244,6 +206,7 @@ function RoomRows({
 }: {
   rt: NightsData["room_types"][number];
   data: NightsData;
+  dayName: (d: string) => string;
   invValue: (roomId: string, day: string, f: InvField) => number | boolean | string;
   original: (roomId: string, day: string, f: InvField) => number | boolean;
   edits: Edits;
@@ -252,6 +215,7 @@ function RoomRows({
   inRange: (d: string) => boolean;
   t: Translate<typeof messages.es>;
 }) {
+  const name = (what: string, d: string) => `${what}, ${rt.roomName}, ${dayName(d)}`;
   const cell = (d: string, edited: boolean) => `border-l border-t border-slate-100 px-1 py-1 text-center ${edited ? "bg-amber-50" : inRange(d) ? "bg-brand-50" : ""}`;
   // The first column stays put on horizontal scroll; it repeats the room's name so every row says whose it is.
   const label = "sticky left-0 z-10 min-w-40 max-w-40 border-r border-t border-slate-200 bg-white px-2 py-1 text-left font-normal";
@@ -269,7 +233,7 @@ function RoomRows({
         const v = Boolean(invValue(rt.roomId, d, f));
         return (
           <td key={d} className={`${cell(d, k in edits)} ${v ? on : ""}`}>
-            <input aria-label={`${text} ${rt.roomId} ${d}`} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => setEdit(k, e.target.checked, original(rt.roomId, d, f))} />
+            <input aria-label={name(text, d)} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => setEdit(k, e.target.checked, original(rt.roomId, d, f))} />
           </td>
         );
       })}
@@ -293,7 +257,7 @@ function RoomRows({
           return (
             <td key={d} className={cell(d, k in edits)}>
               <input
-                aria-label={`${t("rooms")} ${rt.roomId} ${d}`}
+                aria-label={name(t("rooms"), d)}
                 inputMode="numeric"
                 className="w-12 rounded border border-slate-300 px-1 py-0.5 text-center"
                 value={String(invValue(rt.roomId, d, "rooms"))}
@@ -324,7 +288,7 @@ function RoomRows({
           return (
             <td key={d} className={cell(d, k in edits)}>
               <input
-                aria-label={`${t("minStay")} ${rt.roomId} ${d}`}
+                aria-label={name(t("bulkMinStay"), d)}
                 inputMode="numeric"
                 className="w-10 rounded border border-slate-300 px-1 py-0.5 text-center"
                 value={String(invValue(rt.roomId, d, "min_stay"))}
@@ -346,7 +310,7 @@ function RoomRows({
             return (
               <td key={d} className={cell(d, k in edits)}>
                 <input
-                  aria-label={`${rp.rateId} ${rt.roomId} ${d}`}
+                  aria-label={name(t("price", { rate: rp.rateDescription }), d)}
                   aria-invalid={bad || undefined}
                   inputMode="decimal"
                   className={`w-24 rounded border px-1 py-0.5 text-right tabular-nums ${bad ? "border-red-500" : v === "" ? "border-dashed border-slate-400" : "border-slate-300"}`}
@@ -360,5 +324,85 @@ function RoomRows({
         </tr>
       ))}
     </>
+  );
+}
+
+/** The grid's window: the hotel, the first night, how many nights, and steps back and forth. */
+function GridToolbar({
+  hotels,
+  hotelId,
+  setHotel,
+  from,
+  setFrom,
+  span,
+  setSpan,
+  today,
+  fetching,
+}: {
+  hotels: Array<{ id: number; name: string; city: string }>;
+  hotelId: number;
+  setHotel: (id: number) => void;
+  from: string;
+  setFrom: (d: string) => void;
+  span: number;
+  setSpan: (n: number) => void;
+  today: string;
+  fetching: boolean;
+}) {
+  const t = useDict(messages);
+  return (
+    <div className="card flex flex-wrap items-end gap-3 p-4">
+      <div className="min-w-56">
+        <label className="label" htmlFor="hotel">
+          {t("hotel")}
+        </label>
+        <select
+          id="hotel"
+          className="input"
+          value={hotelId}
+          onChange={(e) => setHotel(Number(e.target.value))}
+        >
+          {hotels.map((h) => (
+            <option key={h.id} value={h.id}>
+              {h.name} · {cityLabel(h.city)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className="label" htmlFor="from">
+          {t("from")}
+        </label>
+        <input id="from" type="date" className="input" value={from} onChange={(e) => e.target.value && setFrom(e.target.value)} />
+      </div>
+      <div>
+        <label className="label" htmlFor="span">
+          {t("days")}
+        </label>
+        <select id="span" className="input" value={span} onChange={(e) => setSpan(Number(e.target.value))}>
+          {[7, 14, 28].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => setFrom(addDays(from, -span))}>
+          {t("prev")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => setFrom(today)}>
+          {t("today")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => setFrom(addDays(from, span))}>
+          {t("next")}
+        </button>
+      </div>
+      {fetching && (
+        <span className="text-sm text-brand-700" role="status">
+          {t("loading")}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,13 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { z } from "zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { api, ok, ApiError, type ApiAnswer, type ApiQuery } from "@/lib/client/api";
+import { api, ok, type ApiAnswer, type ApiQuery } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState } from "@/components/ui";
 import { ConfirmDialog } from "@/components/Dialog";
+import { Field, apiErrorText, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
 import { formatDateTime } from "@/lib/format";
 import { messages } from "./messages";
 
@@ -26,17 +28,28 @@ export function WebhooksManager({ settings, agencies }: { settings: Settings | n
   );
 }
 
+const urlSchema = z.object({
+  webhook_url: z
+    .string()
+    .trim()
+    .max(2048, "La dirección es demasiado larga (máximo 2048 caracteres)")
+    .refine((s) => s === "" || /^https?:\/\/[^\s/]+\S*$/i.test(s), "Escriba una dirección completa que empiece por https://, por ejemplo https://su-sistema.example.com/webhooks"),
+});
+type UrlValues = z.input<typeof urlSchema>;
+
 function AgencySettings({ initial }: { initial: Settings }) {
   const t = useDict(messages);
   const router = useRouter();
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState(initial);
-  const [url, setUrl] = useState(initial.webhook_url ?? "");
   const [secret, setSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [askRotate, setAskRotate] = useState(false);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const form = useZodForm(urlSchema, { defaultValues: { webhook_url: initial.webhook_url ?? "" } });
+  const urlError = errorOf(form, "webhook_url");
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -45,7 +58,8 @@ function AgencySettings({ initial }: { initial: Settings }) {
     try {
       await action();
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : t("error"));
+      // A rule about the URL goes under the URL field; anything else is one Spanish sentence.
+      setError(applyApiError<UrlValues>(e, (name, x) => form.setError(name, x), { webhook_url: "webhook_url" }, { webhook_url: t("endpoint.label") }, t("error")));
     } finally {
       setBusy(false);
     }
@@ -55,7 +69,7 @@ function AgencySettings({ initial }: { initial: Settings }) {
     run(async () => {
       const s = await ok(api.PUT("/v2/webhooks/settings", { body: { webhook_url: value } }));
       setSettings(s);
-      setUrl(s.webhook_url ?? "");
+      form.reset({ webhook_url: s.webhook_url ?? "" });
       setNotice(t("endpoint.saved"));
       router.refresh();
     });
@@ -78,19 +92,11 @@ function AgencySettings({ initial }: { initial: Settings }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="card p-4">
         <h2 className="font-semibold text-slate-900">{t("endpoint.title")}</h2>
-        <p className="mt-1 text-sm text-slate-500">{t("endpoint.help")}</p>
-        <form
-          className="mt-3 space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(url.trim() === "" ? null : url.trim());
-          }}
-        >
-          <label className="label" htmlFor="webhook-url">
-            {t("endpoint.label")}
-          </label>
-          <input id="webhook-url" className="input w-full" type="url" inputMode="url" value={url} placeholder={t("endpoint.placeholder")} onChange={(e) => setUrl(e.target.value)} />
-          {!settings.webhook_url && <p className="text-xs text-slate-500">{t("endpoint.none")}</p>}
+        <p className="mt-1 text-sm text-slate-600">{t("endpoint.help")}</p>
+        <form className="mt-3 space-y-3" noValidate onSubmit={form.handleSubmit((v) => save(v.webhook_url === "" ? null : v.webhook_url))}>
+          <Field id="webhook-url" label={t("endpoint.label")} error={urlError} hint={settings.webhook_url ? undefined : t("endpoint.none")}>
+            <input className="input w-full" type="url" inputMode="url" placeholder={t("endpoint.placeholder")} {...fieldA11y("webhook-url", urlError, !settings.webhook_url)} {...form.register("webhook_url")} />
+          </Field>
           {settings.warning && (
             <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="webhook-warning">
               {t("warning.short", { n: settings.failure_streak })}
@@ -115,7 +121,7 @@ function AgencySettings({ initial }: { initial: Settings }) {
         <h2 className="font-semibold text-slate-900">{t("secret.title")}</h2>
         <p className="mt-1 text-sm text-slate-500">{t("secret.help")}</p>
         <p className="mt-3 text-sm">{settings.has_secret ? <Badge tone="green">{t("secret.configured")}</Badge> : <span className="text-slate-500">{t("secret.missing")}</span>}</p>
-        <button type="button" className="btn-secondary mt-3" disabled={busy} onClick={() => (settings.has_secret ? setAskRotate(true) : void rotate())}>
+        <button type="button" className="btn-secondary mt-3" disabled={busy} ref={rotateButton} onClick={() => (settings.has_secret ? setAskRotate(true) : void rotate())}>
           {settings.has_secret ? t("secret.rotate") : t("secret.create")}
         </button>
         {secret && (
@@ -144,6 +150,7 @@ function AgencySettings({ initial }: { initial: Settings }) {
         confirmLabel={t("secret.rotate")}
         cancelLabel={t("secret.cancel")}
         danger
+        returnFocus={rotateButton}
         onCancel={() => setAskRotate(false)}
         onConfirm={() => {
           setAskRotate(false);
@@ -223,7 +230,7 @@ function DeliveryLog({ agencies }: { agencies: Array<{ id: number; name: string 
       </div>
       <div className="mt-4">
         {query.isPending && <p className="text-sm text-slate-500">{t("log.loading")}</p>}
-        {query.isError && <p className="text-sm text-red-700">{query.error instanceof ApiError ? query.error.detail : t("error")}</p>}
+        {query.isError && <p className="text-sm text-red-700">{apiErrorText(query.error, {}, t("error"))}</p>}
         {query.data && query.data.data.length === 0 && <EmptyState title={t("log.empty")} />}
         {query.data && query.data.data.length > 0 && (
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
@@ -265,7 +272,7 @@ function DeliveryItem({ delivery: d, agencyName, onChanged }: { delivery: Delive
       setNotice(t("log.redelivered"));
       setTimeout(onChanged, 800);
     } catch (e) {
-      setError(e instanceof ApiError ? e.detail : t("error"));
+      setError(apiErrorText(e, {}, t("error")));
     } finally {
       setBusy(false);
     }

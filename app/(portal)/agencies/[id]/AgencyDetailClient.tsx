@@ -4,12 +4,16 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
-import { Badge, StatCard } from "@/components/ui";
+import { Badge, FormMessages, StatCard } from "@/components/ui";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { messages } from "../messages";
 import { AgencyStatus, type AgencyDto } from "../AgenciesClient";
 import { humanizeDetail } from "@/lib/format";
 import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
+import { applyApiError, useZodForm } from "@/components/Form";
+import { AGENCY_FIELD_FOR, AgencyFields, agencySchema, type AgencyValues } from "../AgencyFields";
+
+type AgencyPatch = ApiBody<"/v2/agencies/{id}", "patch">;
 
 
 type Holder = Pick<ApiAnswer<"/v1/virtual-cards/account-holders">[number], "account_holder_id" | "first_name" | "last_name" | "document_type" | "document_number">;
@@ -108,78 +112,57 @@ function EditAgency({ a }: { a: AgencyDto }) {
   const t = useDict(messages);
   const { t: tc, locale } = useI18n();
   const qc = useQueryClient();
-  const [form, setForm] = useState({
-    name: a.name,
-    email_for_notifications: a.email_for_notifications,
-    country_code: a.country_code,
-    phone: a.phone,
-    agency_type: a.agency_type,
-    webhook_url: a.webhook_url ?? "",
-    is_preloaded: a.is_preloaded,
+  // The document cannot change after creation: the form carries it only to satisfy the shared schema.
+  const form = useZodForm(agencySchema, {
+    defaultValues: {
+      name: a.name,
+      email_for_notifications: a.email_for_notifications,
+      country_code: a.country_code,
+      phone: a.phone,
+      document_type: "NIT",
+      document_number: "no se edita",
+      agency_type: a.agency_type,
+      payout_account_id: a.payout_account_id,
+      webhook_url: a.webhook_url ?? "",
+      is_preloaded: a.is_preloaded,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const save = useMutation({
-    mutationFn: () => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id: a.id } }, body: { ...form, webhook_url: form.webhook_url.trim() || null } })),
+    mutationFn: (v: AgencyPatch) => ok(api.PATCH("/v2/agencies/{id}", { params: { path: { id: a.id } }, body: v })),
     onSuccess: (r) => {
       qc.setQueryData(["agency", a.id], r.agency);
-      setErrors({});
+      setError(null);
       setSaved(true);
     },
     onError: (e) => {
       setSaved(false);
-      setErrors(e instanceof ApiError ? { ...fieldErrors(e.detail), _: humanizeDetail(e.detail) } : { _: tc("common.error") });
+      setError(applyApiError<AgencyValues>(e, (name, x) => form.setError(name, x), AGENCY_FIELD_FOR, {}, tc("common.error")));
     },
   });
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const submit = form.handleSubmit((v) => {
     setSaved(false);
-    setForm((f) => ({ ...f, [k]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
-  };
+    save.mutate({
+      name: v.name,
+      email_for_notifications: v.email_for_notifications,
+      country_code: v.country_code,
+      phone: v.phone,
+      agency_type: v.agency_type,
+      webhook_url: v.webhook_url || null,
+      is_preloaded: v.is_preloaded,
+    });
+  });
   return (
-    <form
-      className="card space-y-3 p-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
-      <h2 className="font-semibold">{t("detail.data")}</h2>
-      <Field label={t("form.name")} error={errors.name}>
-        <input className="input" value={form.name} onChange={set("name")} />
-      </Field>
-      <Field label={t("form.email")} error={errors.email_for_notifications}>
-        <input className="input" value={form.email_for_notifications} onChange={set("email_for_notifications")} />
-      </Field>
-      <div className="grid grid-cols-3 gap-2">
-        <Field label={t("form.countryCode")} error={errors.country_code}>
-          <input className="input" value={form.country_code} onChange={set("country_code")} />
-        </Field>
-        <Field label={t("form.phone")} error={errors.phone} className="col-span-2">
-          <input className="input" value={form.phone} onChange={set("phone")} />
-        </Field>
-      </div>
-      <Field label={t("form.agencyType")} error={errors.agency_type}>
-        <select className="input" value={form.agency_type} onChange={set("agency_type")}>
-          <option value="retailer">{t("type.retailer")}</option>
-          <option value="wholesale">{t("type.wholesale")}</option>
-        </select>
-      </Field>
-      <Field label={t("form.webhook")} error={errors.webhook_url}>
-        <input className="input" value={form.webhook_url} onChange={set("webhook_url")} placeholder="https://" />
-      </Field>
-      <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" className="h-4 w-4" checked={form.is_preloaded} onChange={set("is_preloaded")} />
-        {t("form.preloaded")}
-      </label>
-      <p className="text-xs text-slate-500">
+    <form className="card space-y-3 p-4" noValidate onSubmit={submit} aria-labelledby="agency-data-title">
+      <h2 id="agency-data-title" className="font-semibold">
+        {t("detail.data")}
+      </h2>
+      <AgencyFields form={form} prefix="agency" parts={["name", "email", "phone", "type", "webhook", "preloaded"]} />
+      <p className="text-xs text-slate-600">
         {t("detail.created")}: {formatDateTime(`${a.created_at}Z`, locale)} · {t("form.payout")}: {a.payout_account_id}
       </p>
-      {saved && (
-        <p className="text-sm text-emerald-700" role="status">
-          {t("detail.saved")}
-        </p>
-      )}
+      <FormMessages error={error} notice={saved ? t("detail.saved") : null} />
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {t("detail.edit")}
       </button>
