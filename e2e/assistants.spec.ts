@@ -24,7 +24,7 @@ test("an integrator finds the assistants guide from /docs, copies the configurat
   expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ mcpServers: { hotelpay: { type: "http", url, headers: { Authorization: "Bearer hbk_SU_CLAVE_API" } } } });
 
   const tools = page.getByTestId("mcp-tool");
-  await expect(tools).toHaveCount(9);
+  await expect(tools).toHaveCount(11);
   const create = page.locator("#tool-create_reservation");
   await expect(create).toContainText("POST /api/v2/bookings/hotel_id={hotel_id}");
   await expect(create.getByRole("row", { name: /reservation\.roomsData\[\]\.rateId/ })).toContainText("rateId del producto elegido");

@@ -269,7 +269,7 @@ test("leaks: Spanish 404, Spanish words for agency types and accounts, guidance 
   await page.getByRole("button", { name: "Registrar titular" }).click();
   const holder = page.getByRole("form", { name: "Registrar titular" });
   await holder.getByRole("button", { name: "Registrar" }).click();
-  await expect(holder.getByRole("alert").first()).toBeVisible();
+  await expect(holder.locator('[data-field="holder-agency_id"]').getByTestId("field-error")).toBeVisible();
   await expect(holder).not.toContainText(/número entero|agency_id|\w+\.\d+\.\w+:/);
   await page.goto("/api-keys");
   await expect(page.getByText(/Agencia minorista · /).first()).toBeVisible();
