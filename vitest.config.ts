@@ -62,7 +62,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "api-wompi",
-          include: ["lib/links/pay.api.test.ts", "lib/payments/payments.api.test.ts"],
+          include: ["lib/links/pay.api.test.ts", "lib/payments/payments.api.test.ts", "lib/payments/refunds.api.test.ts", "lib/payments/state-machine.api.test.ts", "lib/reservations/reservations.api.test.ts"],
           globalSetup: ["tests/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -92,8 +92,11 @@ export async function emailPaymentApproved(tx: Tx, paymentId: string, now: Date)
   }
 }
 
-/** A cash or PSE order placed: the guest gets the amount, the reference and until when to pay. */
-export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date): Promise<void> {
+/**
+ * A cash or PSE order placed: the guest gets the amount, the reference and until when to pay. `known.bankName`: the
+ * PSE bank's name as payments read it from the gateway's list (Wompi's codes are not in the built-in list).
+ */
+export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date, known: { bankName?: string | null } = {}): Promise<void> {
   const t = await paymentFacts(tx, paymentId);
   if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) return;
   const agency = t.agency ?? t.link?.agency ?? t.reservation?.agency ?? null;
@@ -111,7 +114,7 @@ export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date): Pr
     method: t.method,
     cashPoint: agreementCode ? "un corresponsal bancario Bancolombia" : t.cashMethod ? lookupName(CASH_METHODS, t.cashMethod) : null,
     agreementCode,
-    bank: t.bankCode ? lookupName(BANKS, t.bankCode) : null,
+    bank: t.bankCode ? (known.bankName ?? lookupName(BANKS, t.bankCode)) : null,
     reference: t.paymentReference,
     expiresAt: t.expiresAt?.toISOString() ?? null,
     checkin: day(r?.checkin ?? t.link?.bookingStart),

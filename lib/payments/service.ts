@@ -406,10 +406,14 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
  * request that placed it died before this).
  */
 export async function recordOrderPlaced(db: PrismaClient, transactionId: string, reference: string, now: Date): Promise<boolean> {
+  // PSE: the e-mail names the bank as the payer chose it from today's list (Wompi's own names with Wompi), read here
+  // (lib/mail does not import payments) and written into the e-mail's data.
+  const placed = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { bankCode: true } });
+  const bankName = await pseBankName(placed?.bankCode);
   return db.$transaction(async (tx) => {
     const n = await tx.$executeRawUnsafe(`UPDATE payment_transactions SET payment_reference = $2 WHERE id = $1 AND payment_reference IS NULL AND method IN ('cash', 'bank_transfer')`, transactionId, reference);
     if (n === 0) return false;
-    await emailOrderPlaced(tx, transactionId, now);
+    await emailOrderPlaced(tx, transactionId, now, { bankName });
     return true;
   });
 }
@@ -433,6 +437,30 @@ export function nequiAnswer(t: { id: string; apmDetailId: number; status: string
   };
 }
 
+/** Sends the payment request of a recorded Nequi payment to the payer's app; never throws (the outcome comes later). */
+async function askNequi(
+  db: PrismaClient,
+  t: { id: string; amount: Prisma.Decimal; nequiPhone: string | null; email: string | null; refName: string; refLastname: string },
+  now: Date,
+): Promise<void> {
+  const gateway = paymentGateway();
+  if (!gateway.startNequi || !t.nequiPhone) return;
+  try {
+    const started = await gateway.startNequi({
+      transactionId: t.id,
+      amount: t.amount.toFixed(2),
+      currency: "COP",
+      phone: t.nequiPhone,
+      payer: { email: t.email, fullName: `${t.refName} ${t.refLastname}`.trim() },
+    });
+    if (started.status === "declined") await applyNequiOutcome(db, t.id, started, now);
+    else if (started.gatewayRef) await db.paymentTransaction.updateMany({ where: { id: t.id, paymentReference: null }, data: { paymentReference: started.gatewayRef.slice(0, 100) } });
+  } catch (e) {
+    // Unknown whether Nequi got the request: the payment stays pending; the status poll and payment-reconcile ask the gateway.
+    log.warn("nequi_start_failed", { transaction: t.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
+  }
+}
+
 const nequiRow = (db: PrismaClient, id: string) => db.paymentTransaction.findUniqueOrThrow({ where: { id }, include: { voucher: { select: { code: true } } } });
 
 /**
@@ -445,7 +473,16 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   const { db, principal, now } = ctx;
   const { order } = body;
   const earlier = await earlierPayment(db, ctx.effectKey);
-  if (earlier) return nequiAnswer(earlier);
+  if (earlier) {
+    // The attempt that recorded it may have died before asking Nequi (crash point nequi:after-record): a pending row
+    // Nequi has no reference for is asked now. Both gateways key the request by our transaction id, so a request
+    // Nequi already got is not sent twice.
+    if (earlier.method === "nequi" && earlier.status === "pending" && !earlier.paymentReference) {
+      await askNequi(db, earlier, now);
+      return nequiAnswer(await nequiRow(db, earlier.id));
+    }
+    return nequiAnswer(earlier);
+  }
   await requireHotel(db, order.hotel_id);
   const gateway = paymentGateway();
   if (!gateway.startNequi) throw conflict("La pasarela de pagos configurada no ofrece Nequi");
@@ -505,20 +542,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
     });
   if (created.id !== transactionId) return nequiAnswer(created);
   crashPoint("nequi:after-record");
-  try {
-    const started = await gateway.startNequi({
-      transactionId,
-      amount: amount.toFixed(2),
-      currency: "COP",
-      phone,
-      payer: { email: order.email, fullName: `${order.ref_name} ${order.ref_lastname}`.trim() },
-    });
-    if (started.status === "declined") await applyNequiOutcome(db, transactionId, started, now);
-    else if (started.gatewayRef) await db.paymentTransaction.updateMany({ where: { id: transactionId, paymentReference: null }, data: { paymentReference: started.gatewayRef.slice(0, 100) } });
-  } catch (e) {
-    // Unknown whether Nequi got the request: the payment stays pending; the status poll and payment-reconcile ask the gateway.
-    log.warn("nequi_start_failed", { transaction: transactionId, message: String((e as Error)?.message ?? e).slice(0, 200) });
-  }
+  await askNequi(db, { id: transactionId, amount, nequiPhone: phone, email: order.email, refName: order.ref_name, refLastname: order.ref_lastname }, now);
   return nequiAnswer(await nequiRow(db, transactionId));
 }
 

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi } from "@/lib/testing/api";
+import { describeNoGateway, startPaymentsApi, TEST_GATEWAY, type PaymentsApi } from "@/lib/testing/gateway-mode";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
 import { addDays, bogotaDate } from "@/lib/time";
 import { BOOKING_CODE, sellableHotel, reservationBody, type BookingBody } from "@/lib/testing/booking-fixtures";
 
+// Its payment part also runs in the vitest project "api-wompi" (lib/testing/gateway-mode.ts); the booking suites,
+// which never reach a gateway, run only in the project "api".
+let gw: PaymentsApi;
 let api: TestServer;
 const today = bogotaDate(new Date());
 const checkin = addDays(today, 5);
@@ -15,10 +18,11 @@ const cron = () => apiClient(api, undefined, { authorization: "Bearer test-cron-
 const codeOf = (d: { chatbot_id: string } | { no_available_rooms: unknown } | undefined) => (d && "chatbot_id" in d ? d.chatbot_id : undefined);
 
 beforeAll(async () => {
-  api = await startApi();
+  gw = await startPaymentsApi();
+  api = gw.api;
 });
 afterAll(async () => {
-  await api?.close();
+  await gw?.close();
 });
 
 async function sold(roomTypeId: number) {
@@ -29,7 +33,7 @@ async function sold(roomTypeId: number) {
   return rows.map((r) => r.sold);
 }
 
-describe("4.1 create reservation", () => {
+describeNoGateway("4.1 create reservation", () => {
   it("registers the booking, prices it from the inventory and holds the rooms", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 200_000.5 });
@@ -143,7 +147,7 @@ describe("4.1 create reservation", () => {
   });
 });
 
-describe("atomic holds", () => {
+describeNoGateway("atomic holds", () => {
   it("30 concurrent bookings for 3 rooms: exactly 3 succeed and inventory never goes below zero", async () => {
     const agencies = await Promise.all(Array.from({ length: 3 }, () => agencyWithKey(api.db.prisma)));
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 150_000 });
@@ -211,7 +215,7 @@ describe("atomic holds", () => {
   });
 });
 
-describe("reading, updating, cancelling", () => {
+describeNoGateway("reading, updating, cancelling", () => {
   it("another agency's booking is 404 for read, update and cancel", async () => {
     const mine = await agencyWithKey(api.db.prisma);
     const other = await agencyWithKey(api.db.prisma);
@@ -256,7 +260,7 @@ describe("reading, updating, cancelling", () => {
   });
 });
 
-describe("payment deadline and expiry", () => {
+describeNoGateway("payment deadline and expiry", () => {
   it("expires at the deadline with the test clock, releases the rooms, writes the notification, once", async () => {
     const { agency, key } = await agencyWithKey(api.db.prisma, { webhookUrl: "http://127.0.0.1:9/hooks" });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000, holdMinutes: 60 });
@@ -288,7 +292,7 @@ describe("payment deadline and expiry", () => {
   });
 });
 
-describe("Idempotency-Key on 4.1", () => {
+describeNoGateway("Idempotency-Key on 4.1", () => {
   it("replays the first answer without a second hold; another body is a 409", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
@@ -304,7 +308,7 @@ describe("Idempotency-Key on 4.1", () => {
   });
 });
 
-describe("paying a reservation from the preloaded balance", () => {
+describe(`paying a reservation from the preloaded balance (${TEST_GATEWAY})`, () => {
   async function booked(balance: number, preloaded = true) {
     const a = await agencyWithKey(api.db.prisma, { isPreloaded: preloaded, balance });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 5, price: 150_000 });

@@ -64,6 +64,21 @@ export async function completeOrder(p: PaymentsApi, transactionId: string, outco
   return delivered.at(-1)?.answered ?? 0;
 }
 
+/**
+ * What reached the gateway for one payment (our transaction id), in order: `[kind, pesos]`. The sandbox's own log;
+ * with Wompi, each transaction the fake holds under the reference is a charge and its void a refund of all of it.
+ */
+export async function gatewayMoves(p: PaymentsApi, transactionId: string): Promise<Array<[string, number | null]>> {
+  if (!p.fake) {
+    const ops = await p.api.db.prisma.sandboxGatewayOperation.findMany({ where: { paymentRef: transactionId }, orderBy: { id: "asc" } });
+    return ops.map((o) => [o.kind, o.amount?.toNumber() ?? null]);
+  }
+  return p.fake.charges(transactionId).flatMap((t): Array<[string, number]> => {
+    const pesos = t.amount_in_cents / 100;
+    return t.status === "VOIDED" ? [["charge", pesos], ["refund", pesos]] : [["charge", pesos]];
+  });
+}
+
 const skipReason = (only: TestGateway, why: string) => `[${only} only: ${why}]`;
 
 /** `it` that runs only with the sandbox; with Wompi it is reported skipped, with the reason in its name. */
@@ -74,5 +89,14 @@ export function sandboxOnly(why: string): (name: string, fn: () => unknown) => v
 /** `describe` that runs only with the sandbox (see sandboxOnly). */
 export function describeSandboxOnly(why: string, name: string, fn: () => void): void {
   if (WOMPI_MODE) describe.skip(`${name} ${skipReason("sandbox", why)}`, fn);
+  else describe(name, fn);
+}
+
+/**
+ * `describe` of a suite in a payments file that never reaches the gateway (bookings, holds): it runs in the project
+ * "api" only; in "api-wompi" it is reported skipped with that reason, and the file's payment parts run.
+ */
+export function describeNoGateway(name: string, fn: () => void): void {
+  if (WOMPI_MODE) describe.skip(`${name} [no gateway involved: runs in the project api]`, fn);
   else describe(name, fn);
 }

@@ -140,6 +140,9 @@ describe(`PSE through Wompi (${testTarget()})`, () => {
     expect((await checkout(id)).data).toMatchObject({ status: "approved", bank_url: null });
     expect(fake.charges(id)).toHaveLength(1);
     expect(await placedEmails(id)).toBe(1);
+    // The instructions name the bank as Wompi lists it (its codes are not in the built-in list), never its code.
+    const mail = await api.db.prisma.email.findFirstOrThrow({ where: { factKey: `payment:${id}:placed` } });
+    expect((mail.data as { bank: string | null }).bank).toBe("Banco que aprueba");
   });
 
   it("declined at the bank: the order ends rejected and the return page says so", async () => {

@@ -1,4 +1,4 @@
-// Issue 24: kill -9 a real instance in the middle of a card payment, a link payment, a booking and a cash order,
+// Issue 24: kill -9 a real instance in the middle of a card payment, a link payment, a booking, a cash order and a Nequi payment,
 // retry the same request with the same Idempotency-Key on the other instance once the dead one's lease ran out,
 // and prove that the retry ends with what the first attempt did: one effect for the key, at most one charge at the
 // gateway, the answer from that effect (replayed; 202 "en verificación" while the charge's outcome is unknown, then
@@ -219,5 +219,33 @@ describe("kill -9 in the middle of a creating POST, retry with the same key on t
     expect(retry.body.transaction_id).toBe(row.id);
     expect((await db.query(`SELECT count(*)::int AS n FROM payment_transactions WHERE ref_number = 'CRASH-CASH-1'`)).rows[0].n).toBe(1);
     expect(isAlive(b)).toBe(true);
+  });
+
+  it("Nequi, killed after its row committed and before Nequi was asked: the retry asks Nequi once and answers the same payment", async () => {
+    const req = {
+      key: ctx.key,
+      headers: { "Idempotency-Key": "crash-nequi" },
+      body: {
+        order: { ref_name: "Laura", ref_lastname: "Gómez", ref_number: "CRASH-NEQUI-1", detail: "Reserva", amount: 90000, hotel_id: ctx.hotelId, email: "laura@example.co" },
+        // 3991111111: the sandbox payer approves in the app.
+        payment_method: { type: "NEQUI", phone_number: "3991111111" },
+      },
+    };
+    await crashOn("nequi:after-record", "POST", "/v2/apms/nequi", req);
+    const [row] = await rowsFor("payment_transactions", "crash-nequi");
+    expect(row).toMatchObject({ method: "nequi", status: "pending", payment_reference: null });
+    expect(await charges(row.id)).toBe(0);
+    const retry = await retryOnB("POST", "/v2/apms/nequi", req);
+    expect(retry.status).toBe(202);
+    expect(retry.body).toMatchObject({ transaction_id: row.id, status: "pending" });
+    expect(await charges(row.id)).toBe(1);
+    // The payer approved in the app: the status route settles it; the same key answers that payment, approved.
+    const status = await call(PORT_B, "GET", `/v2/apms/transactions/${row.id}`, { key: ctx.key });
+    expect(status.body).toMatchObject({ transaction_id: row.id, status: "approved" });
+    const again = await call(PORT_B, "POST", "/v2/apms/nequi", req);
+    expect(again.body).toMatchObject({ transaction_id: row.id, status: "approved" });
+    expect(await rowsFor("payment_transactions", "crash-nequi")).toHaveLength(1);
+    expect((await db.query(`SELECT count(*)::int AS n FROM payment_transactions WHERE ref_number = 'CRASH-NEQUI-1'`)).rows[0].n).toBe(1);
+    expect(await charges(row.id)).toBe(1);
   });
 });
