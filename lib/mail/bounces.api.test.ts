@@ -3,6 +3,7 @@
 // it is `suppressed` and the agency sees it in 'Direcciones marcadas'; a soft bounce is only noted; the same bounce
 // twice marks once; a wrong secret is 401 and hostile bodies are 400 in Spanish, changing nothing.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
@@ -251,6 +252,13 @@ describe("who may post a bounce", () => {
     expect(huge.status).toBe(413);
     const manyParts = Array.from({ length: 2000 }, (_, i) => `Final-Recipient: rfc822; r${i}@example.co\r\nStatus: 4.0.0\r\n`).join("\r\n");
     expect((await bounce(manyParts, "message/delivery-status")).status).toBe(200);
+    // Random bodies under each accepted content type: always an answer, never a 500.
+    const types = ["application/json", "message/delivery-status", 'multipart/report; boundary="b"', "message/rfc822"];
+    const bodies = fc.sample(fc.oneof(fc.string({ unit: "binary", maxLength: 400 }), fc.json({ maxDepth: 3 }), fc.constantFrom("--b\r\nContent-Type: message/delivery-status\r\n\r\nStatus: 5.1.1\r\n--b--", "Final-Recipient: rfc822;\r\nStatus: 5.")), { numRuns: 40, seed: 29 });
+    for (const [i, body] of bodies.entries()) {
+      const r = await bounce(body, types[i % types.length]);
+      expect([200, 400], `${types[i % types.length]} ${JSON.stringify(body).slice(0, 60)}`).toContain(r.status);
+    }
     const after = Number(((await api.db.sql.query(`SELECT count(*)::int AS n FROM email_suppressions`)) as Array<{ n: number }>)[0].n);
     expect(after).toBe(before);
   });
