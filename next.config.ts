@@ -5,7 +5,7 @@ const dev = process.env.NODE_ENV !== "production";
 
 const nextConfig: NextConfig = {
   // Native and WebAssembly database drivers stay outside the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs", "pdf-lib", "ioredis", "nodemailer", "@react-email/render", "@react-email/components"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "pglite-prisma-adapter", "pg", "@prisma/adapter-pg", "bcryptjs", "pdf-lib", "ioredis", "nodemailer", "mailparser", "@react-email/render", "@react-email/components"],
   poweredByHeader: false,
   typedRoutes: false,
   devIndicators: false,

@@ -125,3 +125,44 @@ test("a preloaded agency sets and removes its low-balance alert", async ({ page 
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Preferencias guardadas." })).toBeVisible();
 });
+
+test("a bounce received after delivery marks the address: the agency sees it in 'Direcciones marcadas' and clears it", async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${demoKeys().retailer}` };
+  const me = await (await request.get("/api/v2/me", { headers })).json();
+  const hotels = await (await request.get("/api/v2/hotels?city=Cartagena", { headers })).json();
+  const address = `rebote-${Date.now()}@example.co`;
+  const link = await (
+    await request.post("/api/v2/links/schedule", {
+      headers,
+      data: { agency_id: me.agency_id, hotel_id: hotels[0].id, guest_name: "Rosa Rebote", email: address, phone: "573001234567", amount: "95000.00", description: "Anticipo", available_hours: 24 },
+    })
+  ).json();
+  const mailed = await request.post(`/api/v2/links/${link.code}/email`, { headers });
+  expect(mailed.ok()).toBe(true);
+  // The provider's webhook (or a relay) tells us the mailbox does not exist.
+  const bounced = await request.post("/api/mail/bounces", {
+    headers: { authorization: "Bearer e2e-bounce-secret" },
+    data: { email: address, kind: "hard", reason: "550 5.1.1 El buzón no existe" },
+  });
+  expect(bounced.status()).toBe(200);
+  expect((await request.post("/api/mail/bounces", { headers: { authorization: "Bearer otro" }, data: { email: address, kind: "hard" } })).status()).toBe(401);
+
+  await signIn(page, DEMO.agency);
+  await page.goto("/emails");
+  const section = page.getByTestId("marked-addresses");
+  await expect(section.getByRole("heading", { name: "Direcciones marcadas" })).toBeVisible();
+  const item = section.getByRole("listitem").filter({ hasText: address });
+  await expect(item).toContainText("Rebotó después de enviado (permanente): 550 5.1.1 El buzón no existe");
+  await item.scrollIntoViewIfNeeded();
+  await shoot(page, "emails-marked-bounce");
+
+  await item.getByRole("button", { name: "Quitar la marca" }).click();
+  const dialog = page.getByRole("dialog", { name: "¿Quitar la marca?" });
+  await expect(dialog).toContainText(address);
+  await dialog.getByRole("button", { name: "Quitar la marca" }).click();
+  await expect(section.getByRole("status")).toHaveText(`Se quitó la marca de ${address}; los próximos correos le llegarán`);
+  await expect(section.getByRole("listitem").filter({ hasText: address })).toHaveCount(0);
+  await shoot(page, "emails-marked-cleared");
+  const after = await (await request.get("/api/email-suppressions", { headers })).json();
+  expect(after.items.some((i: { address: string }) => i.address === address)).toBe(false);
+});

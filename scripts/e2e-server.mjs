@@ -15,6 +15,7 @@ const env = {
   NEXTAUTH_URL: `http://localhost:${port}`,
   DEMO_SEED: "on",
   CRON_SECRET: "e2e-cron-secret",
+  MAIL_BOUNCE_SECRET: "e2e-bounce-secret",
   TEST_CLOCK: "1",
   WEBHOOK_ALLOW_PRIVATE: "1",
   SCHEDULER: "off",

@@ -129,7 +129,7 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   const { params, query, body, bodyText } = await parseInput(incoming, matched);
   const keyed = idempotencyOf(incoming, def, bodyText);
   const run = () =>
-    call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log, effectKey: keyed?.effect ?? null });
+    call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log, effectKey: keyed?.effect ?? null, bodyText: def.rawBody ? bodyText : undefined });
   return idempotent(keyed, def, database, clock, run);
 }
 
@@ -189,7 +189,7 @@ async function parseInput(incoming: Incoming, matched: Matched) {
   let body: unknown = undefined;
   if (method !== "GET" && method !== "DELETE") {
     bodyText = await readBodyText(req);
-    if (def.body) {
+    if (def.body && !def.rawBody) {
       const raw = parseBody(bodyText, req.headers.get("content-type"));
       if (raw === undefined && !def.optionalBody) throw badRequest("cuerpo: se requiere un cuerpo JSON");
       body = raw === undefined ? undefined : parseWith(def.body, raw);

@@ -1731,6 +1731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mail/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recibir un rebote (DSN) o una queja de un correo ya enviado: marca la dirección si es permanente
+         * @description Lo llama el proveedor de correo (webhook) o un reenviador, no un cliente. Se autentica con `Authorization: Bearer $MAIL_BOUNCE_SECRET` (o Basic con ese secreto como contraseña); sin MAIL_BOUNCE_SECRET la ruta no existe (404). Acepta JSON `{email, kind, reason?, message_id?}` o el informe de entrega RFC 3464: `message/delivery-status`, `multipart/report` o el correo completo (`message/rfc822`). Un rebote permanente (Status 5.x.x, `hard`) o una queja (`complaint`) marca la dirección (Direcciones marcadas): los correos siguientes quedan `suppressed`. Uno temporal (4.x.x, `soft`) solo se anota en el correo. Repetir el mismo rebote no cambia nada.
+         */
+        post: operations["postMailBounces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email-preferences": {
         parameters: {
             query?: never;
@@ -11456,6 +11476,75 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    postMailBounces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description La dirección que rebotó */
+                    email: string;
+                    /**
+                     * @description hard: no existe o rechaza para siempre; soft: temporal; complaint: la marcó como no deseado
+                     * @enum {string}
+                     */
+                    kind: "hard" | "soft" | "complaint";
+                    /** @description Lo que dijo el servidor del destinatario */
+                    reason?: string;
+                    /** @description El Message-ID del correo enviado (`<eml_...@dominio>`) */
+                    message_id?: string;
+                };
+                "message/delivery-status": string;
+                "multipart/report": string;
+                "message/rfc822": string;
+            };
+        };
+        responses: {
+            /** @description Rebote registrado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            email: string;
+                            /** @enum {string} */
+                            kind: "hard" | "soft" | "complaint";
+                            marked: boolean;
+                            newly_marked: boolean;
+                            email_recorded: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description El cuerpo no es un rebote */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Secreto ausente o inválido */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MAIL_BOUNCE_SECRET no está configurado */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -49,7 +49,8 @@ export function buildOpenApi(routes: AnyRoute[], serverUrl: string) {
       "x-roles": Array.isArray(r.access) ? r.access : [r.access],
     };
     if (r.body) {
-      op.requestBody = { required: !r.optionalBody, content: { "application/json": { schema: toSchema(r.body, "input") } } };
+      const raw = Object.fromEntries((r.rawContentTypes ?? []).map((t) => [t, { schema: { type: "string" } }]));
+      op.requestBody = { required: !r.optionalBody, content: { "application/json": { schema: toSchema(r.body, "input") }, ...raw } };
     }
     const responses: Record<string, unknown> = {};
     for (const res of r.responses ?? [{ status: 200, description: "OK" }]) {

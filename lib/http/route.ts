@@ -33,6 +33,8 @@ export interface RouteContext<P, Q, B, A extends Access> {
    * service to write on the row it makes and to look for the row an earlier attempt made (lib/http/effect-key.ts).
    */
   effectKey?: EffectKey | null;
+  /** On a `rawBody` route: the request's body as read (at most 1 MB), not parsed. */
+  bodyText?: string;
 }
 
 export interface RouteResponseDoc {
@@ -61,6 +63,12 @@ export interface RouteDef<
   responses?: RouteResponseDoc[];
   /** The body may be absent (then `body` is undefined). */
   optionalBody?: boolean;
+  /**
+   * The handler reads the body itself (`bodyText`): `body` documents the JSON form in OpenAPI but is not applied,
+   * and `rawContentTypes` lists the other media types the route takes (a DSN, an e-mail).
+   */
+  rawBody?: boolean;
+  rawContentTypes?: string[];
   /** Honour the Idempotency-Key header (docs/decisions.md 7.11). */
   idempotent?: boolean;
   /**

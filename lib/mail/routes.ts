@@ -5,6 +5,7 @@ import { listEmails } from "./list";
 import { getPreferences, updatePreferences } from "./preferences";
 import { clearSuppression, listSuppressions, sendKeptEmail } from "./suppressions";
 import { bool } from "@/lib/http/zod-helpers";
+import { bounceJson, parseBounces, recordBounces, verifyBounceSecret } from "./bounces";
 
 const TAGS = ["Correos"];
 const STATUSES = ["pending", "sent", "kept", "failed", "suppressed"] as const;
@@ -74,7 +75,44 @@ const preferencesBody = z
 const suppressionList = z.object({ items: z.array(z.object({ address: z.string(), reason: z.string(), marked_at: z.string(), emails: z.number() })) });
 const msgOut = z.object({ msg: z.string() });
 
+const bounceOut = z.object({
+  items: z.array(
+    z.object({
+      email: z.string(),
+      kind: z.enum(["hard", "soft", "complaint"]),
+      marked: z.boolean(),
+      newly_marked: z.boolean(),
+      email_recorded: z.boolean(),
+    }),
+  ),
+});
+
 export const mailRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/mail/bounces",
+    access: "public",
+    summary: "Recibir un rebote (DSN) o una queja de un correo ya enviado: marca la dirección si es permanente",
+    description:
+      "Lo llama el proveedor de correo (webhook) o un reenviador, no un cliente. Se autentica con `Authorization: Bearer $MAIL_BOUNCE_SECRET` (o Basic con ese secreto como contraseña); sin MAIL_BOUNCE_SECRET la ruta no existe (404). " +
+      "Acepta JSON `{email, kind, reason?, message_id?}` o el informe de entrega RFC 3464: `message/delivery-status`, `multipart/report` o el correo completo (`message/rfc822`). " +
+      "Un rebote permanente (Status 5.x.x, `hard`) o una queja (`complaint`) marca la dirección (Direcciones marcadas): los correos siguientes quedan `suppressed`. Uno temporal (4.x.x, `soft`) solo se anota en el correo. Repetir el mismo rebote no cambia nada.",
+    tags: TAGS,
+    body: bounceJson,
+    rawBody: true,
+    rawContentTypes: ["message/delivery-status", "multipart/report", "message/rfc822"],
+    verify: verifyBounceSecret,
+    responses: [
+      { status: 200, description: "Rebote registrado", schema: bounceOut },
+      { status: 400, description: "El cuerpo no es un rebote" },
+      { status: 401, description: "Secreto ausente o inválido" },
+      { status: 404, description: "MAIL_BOUNCE_SECRET no está configurado" },
+    ],
+    async handler({ database, req, bodyText, clock }) {
+      const bounces = await parseBounces(bodyText ?? "", req.headers.get("content-type"));
+      return recordBounces(database, bounces, clock.now());
+    },
+  }),
   defineRoute({
     method: "GET",
     path: "/email-preferences",

@@ -45,7 +45,7 @@ export const messages = defineMessages({
     preferences: "Preferencias de correo",
     marked: {
       title: "Direcciones marcadas",
-      help: "Estas direcciones rechazaron un correo para siempre (el buzón no existe): no se les envía nada más. Corrija la dirección (por ejemplo en la reserva o en el enlace) y quite la marca.",
+      help: "Estas direcciones rechazaron un correo para siempre (el buzón no existe, también si el rebote llegó después) o lo marcaron como no deseado: no se les envía nada más. Corrija la dirección (por ejemplo en la reserva o en el enlace) y quite la marca.",
       none: "Ninguna dirección está marcada.",
       since: "Marcada el {at} · {n} correo(s)",
       clear: "Quitar la marca",
@@ -97,7 +97,7 @@ export const messages = defineMessages({
     preferences: "E-mail preferences",
     marked: {
       title: "Marked addresses",
-      help: "These addresses refused an e-mail for good (the mailbox does not exist): nothing more is sent to them. Fix the address (e.g. in the booking or the link) and clear the mark.",
+      help: "These addresses refused an e-mail for good (the mailbox does not exist, also when the bounce came later) or reported it as spam: nothing more is sent to them. Fix the address (e.g. in the booking or the link) and clear the mark.",
       none: "No address is marked.",
       since: "Marked on {at} · {n} e-mail(s)",
       clear: "Clear the mark",
