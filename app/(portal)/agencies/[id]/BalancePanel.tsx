@@ -55,7 +55,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
         <p className="text-sm text-slate-500">{t("detail.balanceOff")}</p>
       ) : !canTopUp ? null : (
         <form className="flex flex-col gap-2 sm:flex-row sm:items-start" noValidate onSubmit={form.handleSubmit((v) => topUp.mutate(v))}>
-          <Field id="topup-amount" label={t("detail.amount")} error={amountError} className="sm:w-48">
+          <Field id="topup-amount" label={t("detail.amount")} error={amountError} className="sm:w-40">
             <Controller
               control={form.control}
               name="amount"
@@ -64,7 +64,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
               )}
             />
           </Field>
-          <Field id="topup-note" label={t("detail.note")} error={noteError} className="flex-1">
+          <Field id="topup-note" label={t("detail.note")} error={noteError} className="min-w-[8rem] flex-1">
             <input className="input" {...fieldA11y("topup-note", noteError)} {...form.register("note")} />
           </Field>
           <button type="submit" className="btn-primary sm:mt-6" disabled={topUp.isPending}>
