@@ -187,7 +187,8 @@ test("operator tops up a preloaded agency's balance and the agency sees the ledg
   const note = `Consignación ${run}`;
   await page.getByLabel("Monto (COP)").fill("0");
   await page.getByRole("button", { name: "Recargar saldo" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /Valor: debe ser mayor que 0/ })).toBeVisible();
+  // The kit's rule, under the amount field (issue 27), before anything reaches the API.
+  await expect(page.locator('[data-field="topup-amount"]').getByTestId("field-error")).toHaveText("El monto debe ser mayor que $ 0");
   await page.getByLabel("Monto (COP)").fill("250000");
   await page.getByLabel("Nota").fill(note);
   await page.getByRole("button", { name: "Recargar saldo" }).click();

@@ -46,7 +46,74 @@ console.log(cycles === 0 ? `Sin ciclos de importación (${results.length} archiv
 const folderCycles = capabilityCycles();
 for (const c of folderCycles) console.log(`Ciclo entre capacidades: ${c.path.join(" → ")}\n  ${c.files.join("\n  ")}`);
 console.log(folderCycles.length === 0 ? "Las capacidades de lib/ dependen en un solo sentido." : `${folderCycles.length} ciclos entre capacidades.`);
-process.exit(cycles === 0 && folderCycles.length === 0 ? 0 : 1);
+// The server boundary (the "server-only" package is not installed): no file under app/ or components/ marked
+// "use client" may import, directly or through other modules, a lib/ module that touches the database — lib/db,
+// lib/<capability>/service.ts, store.ts or lifecycle.ts. Type-only imports are erased and do not count.
+const leaks = clientServerLeaks();
+for (const l of leaks) console.log(`Módulo de cliente que llega al servidor: ${l.join(" → ")}`);
+console.log(leaks.length === 0 ? "Ningún módulo de cliente importa módulos de servidor." : `${leaks.length} módulos de cliente importan módulos de servidor.`);
+process.exit(cycles === 0 && folderCycles.length === 0 && leaks.length === 0 ? 0 : 1);
+
+function clientServerLeaks() {
+  const isServer = (f) => /^lib\/db(\/|\.ts$)/.test(f) || /^lib\/[^/]+\/(service|store|lifecycle)\.tsx?$/.test(f);
+  const resolve = (from, spec) => {
+    let base;
+    if (spec.startsWith("@/")) base = spec.slice(2);
+    else if (spec.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+    else return null; // a package
+    for (const c of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+      if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
+    }
+    return null;
+  };
+  const importsCache = new Map();
+  const importsOf = (f) => {
+    if (importsCache.has(f)) return importsCache.get(f);
+    const src = fs.readFileSync(f, "utf8");
+    const out = [];
+    // value imports and re-exports (not `import type` / `export type`), side-effect imports and dynamic import()
+    const re = /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
+    for (const m of src.matchAll(re)) {
+      const to = resolve(f, m[1] ?? m[2]);
+      if (to && /\.(ts|tsx)$/.test(to) && !to.endsWith(".d.ts")) out.push(to);
+    }
+    importsCache.set(f, out);
+    return out;
+  };
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.posix.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts")) files.push(p);
+    }
+  };
+  walk("app");
+  walk("components");
+  const leaks = [];
+  for (const f of files) {
+    if (!/^\s*(?:\/\/[^\n]*\n\s*)*["']use client["']/.test(fs.readFileSync(f, "utf8"))) continue;
+    // breadth-first, so the reported chain is a shortest one
+    const prev = new Map([[f, null]]);
+    const queue = [f];
+    let hit = null;
+    while (queue.length && !hit) {
+      const cur = queue.shift();
+      for (const to of importsOf(cur)) {
+        if (prev.has(to)) continue;
+        prev.set(to, cur);
+        if (isServer(to)) { hit = to; break; }
+        queue.push(to);
+      }
+    }
+    if (hit) {
+      const chain = [];
+      for (let c = hit; c; c = prev.get(c)) chain.unshift(c);
+      leaks.push(chain);
+    }
+  }
+  return leaks;
+}
 
 function capabilityCycles() {
   const edges = new Map(); // "a>b" -> files

@@ -1,7 +1,7 @@
 // The month view's layout (app/(portal)/calendar/MonthGrid.tsx): which multi-day events cross a week, as bars
 // stacked in lanes. Pure, so it is unit-tested apart from the page.
 import { ymd } from "@/lib/time";
-import type { WpEvent } from "./client";
+import type { WpEvent } from "./wire-types";
 
 /** The calendar date (AAAA-MM-DD) of a WordPress date-time `Y-m-d H:i:s`. */
 export const dayOf = (s: string) => s.slice(0, 10);

@@ -3,7 +3,7 @@ import { requireUser } from "@/lib/portal/session";
 import { getDict } from "@/lib/i18n/server";
 import { PageHeader } from "@/components/ui";
 import { messages } from "../agencies/messages";
-import { BalancePanel } from "../agencies/[id]/AgencyDetailClient";
+import { BalancePanel } from "../agencies/[id]/BalancePanel";
 
 export const metadata: Metadata = { title: "Saldo precargado" };
 

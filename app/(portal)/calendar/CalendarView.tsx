@@ -8,7 +8,7 @@ import { intlLocale } from "@/lib/i18n";
 import { bogotaDate, ymd } from "@/lib/time";
 import { dayOf, monthDay } from "@/lib/calendar/month";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
-import { wpFetchAll, venuesOf, type WpEvent } from "@/lib/calendar/client";
+import { wpFetchAll, venuesOf, type WpEvent } from "@/app/_client/calendar";
 import { messages } from "./messages";
 import { MonthGrid } from "./MonthGrid";
 

@@ -6,83 +6,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
 import { PageHeader } from "@/components/ui";
 import { ConfirmDialog } from "@/components/Dialog";
-import { wpFetch, wpFetchAll, venuesOf, type WpEvent, type WpOrganizer, type WpTerm, type WpVenue } from "@/lib/calendar/client";
+import { wpFetch, wpFetchAll, type WpEvent, type WpOrganizer, type WpTerm, type WpVenue } from "@/app/_client/calendar";
 import { messages } from "./messages";
+import { defaults, eventBody, fromEvent, type FormState } from "./event-form-state";
+import { Checks, EventSidePanel } from "./EventSidePanel";
 import { StatusBadges } from "./CalendarView";
-
-interface FormState {
-  title: string;
-  excerpt: string;
-  description: string;
-  start: string; // datetime-local value, Bogotá wall clock
-  end: string;
-  allDay: boolean;
-  status: string;
-  venueId: string; // "" none, "new" inline
-  newVenue: { venue: string; address: string; city: string };
-  organizerIds: number[];
-  newOrganizer: string;
-  categoryIds: number[];
-  newCategories: string;
-  tagIds: number[];
-  newTags: string;
-  featured: boolean;
-  sticky: boolean;
-  hide: boolean;
-  cost: string;
-  website: string;
-  image: { id: number; url: string } | null;
-}
-
-function defaults(day?: string): FormState {
-  const d = day ?? new Intl.DateTimeFormat("en-CA", { timeZone: "America/Bogota", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + 7 * 86_400_000));
-  return {
-    title: "", excerpt: "", description: "", start: `${d}T19:00`, end: `${d}T21:00`, allDay: false, status: "publish", venueId: "", newVenue: { venue: "", address: "", city: "" },
-    organizerIds: [], newOrganizer: "", categoryIds: [], newCategories: "", tagIds: [], newTags: "", featured: false, sticky: false, hide: false, cost: "", website: "", image: null,
-  };
-}
-
-function fromEvent(e: WpEvent): FormState {
-  const v = venuesOf(e)[0];
-  return {
-    ...defaults(),
-    title: e.title,
-    excerpt: e.excerpt.replace(/<[^>]+>/g, "").trim(),
-    description: e.description.replace(/<br \/>\n?/g, "\n").replace(/<\/p>\s*<p>/g, "\n\n").replace(/<\/?p>/g, "").trim(),
-    start: e.start_date.slice(0, 16).replace(" ", "T"),
-    end: e.end_date.slice(0, 16).replace(" ", "T"),
-    allDay: e.all_day,
-    status: e.status,
-    venueId: v ? String(v.id) : "",
-    organizerIds: e.organizer.map((o) => o.id),
-    categoryIds: e.categories.map((c) => c.id),
-    tagIds: e.tags.map((c) => c.id),
-    featured: e.featured,
-    sticky: e.sticky,
-    hide: e.hide_from_listings,
-    cost: e.cost,
-    website: e.website === e.url ? "" : e.website,
-    image: e.image ? { id: e.image.id, url: e.image.url } : null,
-  };
-}
-
-const splitNames = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
-
-function Checks({ items, selected, onChange, name }: { items: Array<{ id: number; label: string }>; selected: number[]; onChange: (ids: number[]) => void; name: string }) {
-  return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={name}>
-      {items.map((i) => {
-        const on = selected.includes(i.id);
-        return (
-          <label key={i.id} className={`cursor-pointer rounded-full px-3 py-1 text-sm ring-1 ring-inset ${on ? "bg-sky-700 text-white ring-sky-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}>
-            <input type="checkbox" className="sr-only" checked={on} onChange={() => onChange(on ? selected.filter((x) => x !== i.id) : [...selected, i.id])} />
-            {i.label}
-          </label>
-        );
-      })}
-    </div>
-  );
-}
 
 export function EventForm({ id, created = false, day }: { id?: number; created?: boolean; day?: string }) {
   const t = useDict(messages);
@@ -130,29 +58,8 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
     ev.preventDefault();
     setError(null);
     setNotice(null);
-    if (!f.title.trim() || !f.start || !f.end) return setError(t("form.required"));
-    const start = f.allDay ? f.start.slice(0, 10) : f.start.replace("T", " ");
-    const end = f.allDay ? f.end.slice(0, 10) : f.end.replace("T", " ");
-    if (end < start) return setError(t("form.endBeforeStart"));
-    const body: Record<string, unknown> = {
-      title: f.title.trim(),
-      start_date: start,
-      end_date: end,
-      all_day: f.allDay,
-      status: f.status,
-      cost: f.cost,
-      website: f.website.trim(),
-      featured: f.featured,
-      sticky: f.sticky,
-      hide_from_listings: f.hide,
-      categories: [...f.categoryIds, ...splitNames(f.newCategories)],
-      tags: [...f.tagIds, ...splitNames(f.newTags)],
-      organizer: [...f.organizerIds, ...splitNames(f.newOrganizer).map((organizer) => ({ organizer }))],
-      venue: f.venueId === "new" ? { venue: f.newVenue.venue.trim(), address: f.newVenue.address.trim(), city: f.newVenue.city.trim(), country: "Colombia" } : f.venueId === "" ? "" : Number(f.venueId),
-      image: f.image ? f.image.id : "",
-    };
-    if (f.description.trim()) body.description = f.description.trim();
-    if (f.excerpt.trim()) body.excerpt = f.excerpt.trim();
+    const body = eventBody(f);
+    if (typeof body === "string") return setError(t(body));
     setBusy(true);
     try {
       const saved = await wpFetch<WpEvent>(id ? `/events/${id}` : "/events", { method: "POST", body });
@@ -268,57 +175,7 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
             </div>
           </section>
         </div>
-        <div className="space-y-4">
-          <section className="card space-y-4 p-5">
-            <div>
-              <label className="label" htmlFor="ev-status">{t("form.status")}</label>
-              <select id="ev-status" className="input" value={f.status} onChange={(e) => set("status", e.target.value)}>
-                <option value="publish">{t("form.publish")}</option>
-                <option value="draft">{t("form.draft")}</option>
-                {!["publish", "draft"].includes(f.status) && <option value={f.status}>{f.status}</option>}
-              </select>
-            </div>
-            <fieldset className="space-y-2">
-              <legend className="label">{t("form.flags")}</legend>
-              {([["featured", "form.featured"], ["sticky", "form.sticky"], ["hide", "form.hide"]] as const).map(([k, label]) => (
-                <label key={k} className="flex items-center gap-2 text-sm text-slate-700">
-                  <input type="checkbox" checked={f[k]} onChange={(e) => set(k, e.target.checked)} /> {t(label)}
-                </label>
-              ))}
-            </fieldset>
-            <div>
-              <label className="label" htmlFor="ev-cost">{t("form.cost")}</label>
-              <input id="ev-cost" className="input" value={f.cost} onChange={(e) => set("cost", e.target.value)} placeholder="$45.000" />
-              <p className="mt-1 text-xs text-slate-600">{t("form.costHint")}</p>
-            </div>
-            <div>
-              <label className="label" htmlFor="ev-website">{t("form.website")}</label>
-              <input id="ev-website" type="url" className="input" value={f.website} onChange={(e) => set("website", e.target.value)} placeholder="https://" />
-            </div>
-          </section>
-          <section className="card space-y-3 p-5">
-            <span className="label">{t("form.categories")}</span>
-            <Checks name={t("form.categories")} items={(categories.data ?? []).map((c) => ({ id: c.id, label: c.name }))} selected={f.categoryIds} onChange={(v) => set("categoryIds", v)} />
-            <input className="input" placeholder={t("form.newTerms")} aria-label={`${t("form.categories")}: ${t("form.newTerms")}`} value={f.newCategories} onChange={(e) => set("newCategories", e.target.value)} />
-            <span className="label pt-2">{t("form.tags")}</span>
-            <Checks name={t("form.tags")} items={(tags.data ?? []).map((c) => ({ id: c.id, label: c.name }))} selected={f.tagIds} onChange={(v) => set("tagIds", v)} />
-            <input className="input" placeholder={t("form.newTerms")} aria-label={`${t("form.tags")}: ${t("form.newTerms")}`} value={f.newTags} onChange={(e) => set("newTags", e.target.value)} />
-          </section>
-          <section className="card space-y-3 p-5">
-            <span className="label">{t("form.image")}</span>
-            {f.image && (
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={f.image.url} alt="" className="max-h-48 w-full rounded-md object-cover" />
-            )}
-            <label className="btn-secondary inline-flex cursor-pointer">
-              {uploading ? t("form.uploading") : t("form.upload")}
-              <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" data-testid="image-input" onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
-            </label>
-            {f.image && (
-              <button type="button" className="ml-2 text-sm text-red-600 hover:underline" onClick={() => set("image", null)}>{t("form.removeImage")}</button>
-            )}
-          </section>
-        </div>
+        <EventSidePanel f={f} set={set} categories={categories.data ?? []} tags={tags.data ?? []} uploading={uploading} upload={upload} />
       </div>
       <div className="mt-6 flex flex-wrap justify-between gap-3">
         <button type="submit" className="btn-primary" disabled={busy || uploading}>{busy ? t("form.saving") : t("form.save")}</button>

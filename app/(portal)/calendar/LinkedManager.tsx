@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
 import { ConfirmDialog } from "@/components/Dialog";
-import { wpFetch, wpFetchAll } from "@/lib/calendar/client";
+import { wpFetch, wpFetchAll } from "@/app/_client/calendar";
 import { messages } from "./messages";
 
 type Kind = "venue" | "organizer";

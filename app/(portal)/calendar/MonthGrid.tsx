@@ -4,7 +4,7 @@
 import { formatClock } from "@/lib/format";
 import Link from "next/link";
 import { useDict } from "@/lib/i18n/client";
-import type { WpEvent } from "@/lib/calendar/client";
+import type { WpEvent } from "@/app/_client/calendar";
 import { dayOf, monthDay, weekBars } from "@/lib/calendar/month";
 import { messages } from "./messages";
 

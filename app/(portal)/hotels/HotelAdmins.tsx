@@ -6,7 +6,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
+import { Field, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
 import { backofficeMessages } from "@/lib/reports/messages";
+import { NEW_USER_FIELDS, NO_USER, newUserSchema, type NewUserValues } from "../team/new-user";
 
 export function HotelAdmins({ hotelId }: { hotelId: number }) {
   const t = useDict(backofficeMessages);
@@ -14,7 +16,7 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
   const key = ["hotel-admins", hotelId];
   const admins = useQuery({ queryKey: key, queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, signal })) });
   const hotels = useQuery({ queryKey: ["hotels-all"], queryFn: ({ signal }) => ok(api.GET("/v2/hotels", { signal })) });
-  const [form, setForm] = useState({ name: "", email: "", password: "" });
+  const form = useZodForm(newUserSchema, { defaultValues: NO_USER });
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -30,6 +32,28 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
     }
   }
 
+  const labels = { name: t("team.name"), email: t("team.email"), password: t("team.password") };
+  const add = form.handleSubmit(async (v) => {
+    setMsg(null);
+    try {
+      await ok(api.POST("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, body: v }));
+      form.reset(NO_USER);
+      setMsg({ ok: true, text: t("hotelAdmins.created") });
+      await qc.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      const text = applyApiError<NewUserValues>(e, (name, x) => form.setError(name, x), NEW_USER_FIELDS, labels);
+      if (text) setMsg({ ok: false, text });
+    }
+  });
+  const input = (name: keyof NewUserValues, type: string, autoComplete?: string) => {
+    const id = `ha-${hotelId}-${name}`;
+    const err = errorOf(form, name);
+    return (
+      <Field id={id} label={labels[name]} error={err}>
+        <input className="input" type={type} autoComplete={autoComplete} {...fieldA11y(id, err)} {...form.register(name)} />
+      </Field>
+    );
+  };
   const hotelName = (id: number) => hotels.data?.find((h) => h.id === id)?.name ?? `#${id}`;
 
   return (
@@ -95,20 +119,13 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
           </li>
         ))}
       </ul>
-      <form
-        className="mt-3 grid gap-2 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await ok(api.POST("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, body: form }));
-            setForm({ name: "", email: "", password: "" });
-          }, t("hotelAdmins.created"));
-        }}
-      >
-        <input className="input" aria-label={t("team.name")} placeholder={t("team.name")} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-        <input className="input" type="email" aria-label={t("team.email")} placeholder={t("team.email")} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
-        <input className="input" type="password" aria-label={t("team.password")} placeholder={t("team.password")} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={8} autoComplete="new-password" />
-        <button className="btn-primary sm:col-span-2">{t("hotelAdmins.add")}</button>
+      <form className="mt-3 grid gap-2 sm:grid-cols-2" noValidate onSubmit={add}>
+        {input("name", "text")}
+        {input("email", "email", "off")}
+        {input("password", "password", "new-password")}
+        <button type="submit" className="btn-primary sm:col-span-2" disabled={form.formState.isSubmitting}>
+          {t("hotelAdmins.add")}
+        </button>
       </form>
       {msg && <p className={`mt-2 rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`} role={msg.ok ? "status" : "alert"}>{msg.text}</p>}
     </section>

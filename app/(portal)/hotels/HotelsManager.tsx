@@ -9,6 +9,8 @@ import { cityLabel } from "@/lib/format";
 import { messages } from "./messages";
 import { RatePlanList, RoomTypeList, type RatePlanRow } from "./CatalogEditors";
 import { HotelAdmins } from "./HotelAdmins";
+import { apiErrorText } from "@/components/Form";
+import { NewHotelForm } from "./NewHotelForm";
 
 type Hotel = ApiAnswer<"/v2/hotels/{id}">;
 
@@ -25,35 +27,13 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
   // A hotel admin with one hotel lands on it.
   const [selected, setSelected] = useState<number | null>(hotels.length === 1 ? hotels[0].id : null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({ name: "", city: "", cm: "", hold: "1440" });
-
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const h = await ok(
-        api.POST("/v2/hotels", {
-          body: { name: form.values.name, city: form.values.city, channel_manager_id: form.values.cm || undefined, hold_minutes: Number(form.values.hold) || undefined },
-        }),
-      );
-      form.reset();
-      setSelected(h.id);
-      router.refresh();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function toggle(h: Hotel) {
     try {
       await ok(api.PATCH("/v2/hotels/{id}", { params: { path: { id: h.id } }, body: { is_active: !h.is_active } }));
       router.refresh();
     } catch (err) {
-      setError(err instanceof ApiError ? err.detail : String(err));
+      setError(apiErrorText(err));
     }
   }
 
@@ -64,48 +44,18 @@ export function HotelsManager({ hotels, cities, canCreate = true }: { hotels: Ho
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
       <div className="min-w-0 space-y-4">
         {canCreate && (
-        <form className="card grid gap-3 p-4 sm:grid-cols-2" onSubmit={create} data-testid="hotel-form">
-          <h2 className="text-sm font-semibold text-slate-800 sm:col-span-2">{t("newHotel")}</h2>
-          <div>
-            <label className="label text-xs" htmlFor="h-name">
-              {t("name")}
-            </label>
-            <input id="h-name" className="input" required {...form.bind("name")} />
-          </div>
-          <div>
-            <label className="label text-xs" htmlFor="h-city">
-              {t("city")}
-            </label>
-            <input id="h-city" className="input" required list="h-cities" {...form.bind("city")} />
-            <datalist id="h-cities">
-              {cities.map((c) => (
-                <option key={c} value={cityLabel(c)} />
-              ))}
-            </datalist>
-          </div>
-          <div>
-            <label className="label text-xs" htmlFor="h-cm">
-              {t("cmId")}
-            </label>
-            <input id="h-cm" className="input" {...form.bind("cm")} />
-          </div>
-          <div>
-            <label className="label text-xs" htmlFor="h-hold">
-              {t("holdMinutes")}
-            </label>
-            <input id="h-hold" type="number" min={1} className="input" {...form.bind("hold")} />
-          </div>
-          {error && (
-            <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end sm:col-span-2">
-            <button className="btn-primary" disabled={busy}>
-              {t("create")}
-            </button>
-          </div>
-        </form>
+          <NewHotelForm
+            cities={cities}
+            onCreated={(id) => {
+              setSelected(id);
+              router.refresh();
+            }}
+          />
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
         )}
 
         <div className="card overflow-hidden">

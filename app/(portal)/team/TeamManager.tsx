@@ -1,18 +1,25 @@
 "use client";
 import { useState } from "react";
+import { z } from "zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
 import { ConfirmDialog } from "@/components/Dialog";
+import { Field, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
 import { backofficeMessages } from "@/lib/reports/messages";
+import { NEW_USER_FIELDS, NO_USER, newUserSchema } from "./new-user";
+
+const schema = newUserSchema.extend({ is_admin: z.boolean() });
+type Values = z.input<typeof schema>;
+const EMPTY: Values = { ...NO_USER, is_admin: false };
 
 export function TeamManager({ agencyId, meId }: { agencyId: number; meId: number }) {
   const t = useDict(backofficeMessages);
   const qc = useQueryClient();
   const key = ["team", agencyId];
   const users = useQuery({ queryKey: key, queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, signal })) });
-  const [form, setForm] = useState({ name: "", email: "", password: "", is_admin: false });
+  const form = useZodForm(schema, { defaultValues: EMPTY });
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [issued, setIssued] = useState<{ name: string; key: string } | null>(null);
   const [confirm, setConfirm] = useState<{ id: number; name: string } | null>(null);
@@ -27,6 +34,28 @@ export function TeamManager({ agencyId, meId }: { agencyId: number; meId: number
       setMsg({ ok: false, text: e instanceof ApiError ? e.detail : String(e) });
     }
   }
+  const labels = { name: t("team.name"), email: t("team.email"), password: t("team.password") };
+  const add = form.handleSubmit(async (v) => {
+    setMsg(null);
+    try {
+      await ok(api.POST("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, body: v }));
+      form.reset(EMPTY);
+      setMsg({ ok: true, text: t("team.created") });
+      await qc.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      const text = applyApiError<Values>(e, (name, x) => form.setError(name, x), NEW_USER_FIELDS, labels);
+      if (text) setMsg({ ok: false, text });
+    }
+  });
+  const input = (name: "name" | "email" | "password", type: string, extra: Record<string, string> = {}) => {
+    const id = `t-${name}`;
+    const err = errorOf(form, name);
+    return (
+      <Field id={id} label={labels[name]} error={err}>
+        <input type={type} className="input" {...extra} {...fieldA11y(id, err)} {...form.register(name)} />
+      </Field>
+    );
+  };
   const patch = (id: number, body: { is_active?: boolean; is_admin?: boolean }) => run(() => ok(api.PATCH("/v2/agencies/{id}/users/{user_id}", { params: { path: { id: agencyId, user_id: id } }, body })));
 
   return (
@@ -34,32 +63,20 @@ export function TeamManager({ agencyId, meId }: { agencyId: number; meId: number
       <form
         className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto_auto]"
         data-testid="team-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(async () => {
-            await ok(api.POST("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, body: form }));
-            setForm({ name: "", email: "", password: "", is_admin: false });
-          }, t("team.created"));
-        }}
+        noValidate
+        onSubmit={add}
       >
-        <div>
-          <label className="label" htmlFor="t-name">{t("team.name")}</label>
-          <input id="t-name" className="input" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-        </div>
-        <div>
-          <label className="label" htmlFor="t-email">{t("team.email")}</label>
-          <input id="t-email" type="email" className="input" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
-        </div>
-        <div>
-          <label className="label" htmlFor="t-password">{t("team.password")}</label>
-          <input id="t-password" type="password" className="input" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required minLength={8} autoComplete="new-password" />
-        </div>
+        {input("name", "text")}
+        {input("email", "email", { autoComplete: "email" })}
+        {input("password", "password", { autoComplete: "new-password" })}
         <label className="flex items-end gap-2 pb-2 text-sm">
-          <input type="checkbox" checked={form.is_admin} onChange={(e) => setForm({ ...form, is_admin: e.target.checked })} />
+          <input type="checkbox" {...form.register("is_admin")} />
           {t("team.admin")}
         </label>
         <div className="flex items-end">
-          <button className="btn-primary w-full">{t("team.add")}</button>
+          <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
+            {t("team.add")}
+          </button>
         </div>
       </form>
       {msg && <p className={`rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`} role={msg.ok ? "status" : "alert"}>{msg.text}</p>}

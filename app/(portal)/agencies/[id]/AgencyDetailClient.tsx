@@ -4,14 +4,16 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
-import { Badge, FormMessages, StatCard } from "@/components/ui";
-import { formatDateTime, formatMoney } from "@/lib/format";
+import { Badge, FormMessages } from "@/components/ui";
+import { formatDateTime } from "@/lib/format";
 import { messages } from "../messages";
 import { AgencyStatus, type AgencyDto } from "../AgenciesClient";
 import { humanizeDetail } from "@/lib/format";
-import { ConfirmDialog, Field, fieldErrors, newIdempotencyKey } from "../form-utils";
+import { ConfirmDialog } from "../form-utils";
 import { applyApiError, useZodForm } from "@/components/Form";
 import { AGENCY_FIELD_FOR, AgencyFields, agencySchema, type AgencyValues } from "../AgencyFields";
+import { BalancePanel } from "./BalancePanel";
+import { UsersPanel } from "./UsersPanel";
 
 type AgencyPatch = ApiBody<"/v2/agencies/{id}", "patch">;
 
@@ -167,180 +169,5 @@ function EditAgency({ a }: { a: AgencyDto }) {
         {t("detail.edit")}
       </button>
     </form>
-  );
-}
-
-export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyId: number; preloaded: boolean; canTopUp?: boolean }) {
-  const t = useDict(messages);
-  const { t: tc, locale } = useI18n();
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["balance", agencyId], queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}/balance", { params: { path: { id: agencyId } }, signal })) });
-  const [amount, setAmount] = useState("");
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const topUp = useMutation({
-    mutationFn: () =>
-      ok(api.POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: agencyId }, header: { "Idempotency-Key": newIdempotencyKey() } }, body: { amount, note: note || undefined } })),
-    onSuccess: () => {
-      setAmount("");
-      setNote("");
-      setError(null);
-      setDone(true);
-      qc.invalidateQueries({ queryKey: ["balance", agencyId] });
-    },
-    onError: (e) => {
-      setDone(false);
-      setError(e instanceof ApiError ? humanizeDetail(e.detail) : tc("common.error"));
-    },
-  });
-  return (
-    <section className="card space-y-3 p-4">
-      <h2 className="font-semibold">{t("detail.balance")}</h2>
-      {(preloaded || (q.data?.balance ?? 0) > 0) && (
-        <StatCard label={t("detail.balance")} value={q.data ? formatMoney(q.data.balance, "COP", locale) : "…"} testId="agency-balance" />
-      )}
-      {!preloaded ? (
-        <p className="text-sm text-slate-500">{t("detail.balanceOff")}</p>
-      ) : !canTopUp ? null : (
-        <form
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            topUp.mutate();
-          }}
-        >
-          <Field label={t("detail.amount")} className="sm:w-40">
-            <input className="input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </Field>
-          <Field label={t("detail.note")} className="flex-1">
-            <input className="input" value={note} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-          <button type="submit" className="btn-primary" disabled={topUp.isPending}>
-            {t("detail.topUp")}
-          </button>
-        </form>
-      )}
-      {error && (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="text-sm text-emerald-700" role="status">
-          {t("detail.topUpDone")}
-        </p>
-      )}
-      <h3 className="text-sm font-medium text-slate-600">{t("detail.ledger")}</h3>
-      {q.data?.entries.length ? (
-        <div className="overflow-x-auto" tabIndex={0}>
-          <table className="table-basic">
-            <thead>
-              <tr>
-                <th>{t("detail.date")}</th>
-                <th />
-                <th className="text-right">{t("detail.amount")}</th>
-                <th className="text-right">{t("detail.after")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {q.data.entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap">{formatDateTime(e.created_at, locale)}</td>
-                  <td>
-                    {["topup", "debit", "refund"].includes(e.kind) ? t(`detail.kind.${e.kind}`) : e.kind}
-                    {e.note && <div className="text-xs text-slate-500">{e.note}</div>}
-                    {e.reservation_id && <div className="text-xs text-slate-500">{e.reservation_id}</div>}
-                  </td>
-                  <td className={`whitespace-nowrap text-right ${e.amount < 0 ? "text-red-700" : "text-emerald-700"}`}>{formatMoney(e.amount, "COP", locale)}</td>
-                  <td className="whitespace-nowrap text-right">{formatMoney(e.balance_after, "COP", locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="text-sm text-slate-500">{t("detail.noEntries")}</p>
-      )}
-    </section>
-  );
-}
-
-function UsersPanel({ agencyId }: { agencyId: number }) {
-  const t = useDict(messages);
-  const { t: tc, locale } = useI18n();
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ["agency-users", agencyId], queryFn: ({ signal }) => ok(api.GET("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, signal })) });
-  const [form, setForm] = useState({ name: "", email: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => ok(api.POST("/v2/agencies/{id}/users", { params: { path: { id: agencyId } }, body: form })),
-    onSuccess: (u) => {
-      setDone(t("detail.userCreated", { email: u.email }));
-      setErrors({});
-      setForm({ name: "", email: "", password: "" });
-      qc.invalidateQueries({ queryKey: ["agency-users", agencyId] });
-    },
-    onError: (e) => {
-      setDone(null);
-      if (e instanceof ApiError) {
-        const fe = fieldErrors(e.detail);
-        setErrors(Object.keys(fe).length ? fe : { _: humanizeDetail(e.detail) });
-      } else setErrors({ _: tc("common.error") });
-    },
-  });
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  return (
-    <section className="card space-y-3 p-4" aria-label={t("detail.users")}>
-      <h2 className="font-semibold">{t("detail.users")}</h2>
-      <p className="text-sm text-slate-500">{t("detail.usersIntro")}</p>
-      <form
-        className="grid gap-2 sm:grid-cols-4 sm:items-start"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
-        <Field label={t("detail.userName")} error={errors.name}>
-          <input className="input" value={form.name} onChange={set("name")} />
-        </Field>
-        <Field label={t("detail.userEmail")} error={errors.email}>
-          <input className="input" type="email" value={form.email} onChange={set("email")} />
-        </Field>
-        <Field label={t("detail.userPassword")} error={errors.password}>
-          <input className="input" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" />
-        </Field>
-        <button type="submit" className="btn-primary sm:mt-6" disabled={create.isPending}>
-          {t("detail.addUser")}
-        </button>
-      </form>
-      {errors._ && (
-        <p className="text-sm text-red-700" role="alert">
-          {errors._}
-        </p>
-      )}
-      {done && (
-        <p className="text-sm text-emerald-700" role="status">
-          {done}
-        </p>
-      )}
-      {q.data?.length ? (
-        <ul className="divide-y divide-slate-100 text-sm">
-          {q.data.map((u) => (
-            <li key={u.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>
-                <span className="font-medium">{u.name}</span> · {u.email}
-              </span>
-              <span className="text-xs text-slate-500">{formatDateTime(u.created_at, locale)}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-500">{t("detail.noUsers")}</p>
-      )}
-    </section>
   );
 }

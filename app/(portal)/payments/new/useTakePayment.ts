@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { useWatch, type Control } from "react-hook-form";
 import { api, ok, ApiError, useSubmissionKey } from "@/lib/client/api";
-import { cardEncryptor } from "@/lib/client/card-encryption";
+import { cardEncryptor } from "@/app/_client/card-encryption";
 import { useDict } from "@/lib/i18n/client";
 import { paymentMessages } from "@/lib/payments/messages";
 import { applyApiError, useZodForm } from "@/components/Form";

@@ -1,5 +1,5 @@
 "use client";
-import { useNow } from "@/lib/client/use-now";
+import { useNow } from "@/app/_client/use-now";
 
 /** The time left until `deadline`, ticking every second ("5h 03m 09s"); null until mounted or without a deadline. */
 export function useCountdown(deadline: string | undefined) {

@@ -1,4 +1,7 @@
 // Browser-side calls to the calendar interface with the portal session cookie.
+import type { WpEvent, WpVenue } from "@/lib/calendar/wire-types";
+
+export type { WpTerm, WpVenue, WpOrganizer, WpEvent } from "@/lib/calendar/wire-types";
 export const CAL_BASE = "/wp-json/calendar/events/v1";
 
 export class WpClientError extends Error {
@@ -44,56 +47,6 @@ export async function wpFetchAll<T>(path: string, key: string): Promise<T[]> {
     if (!body.next_rest_url) break;
   }
   return out;
-}
-
-export interface WpTerm {
-  id: number;
-  name: string;
-  slug: string;
-}
-export interface WpVenue {
-  id: number;
-  venue: string;
-  status: string;
-  address?: string;
-  city?: string;
-  province?: string;
-  country?: string;
-  phone?: string;
-  website?: string;
-  zip?: string;
-  description?: string;
-}
-export interface WpOrganizer {
-  id: number;
-  organizer: string;
-  status: string;
-  phone?: string;
-  website?: string;
-  email?: string;
-  description?: string;
-}
-export interface WpEvent {
-  id: number;
-  status: string;
-  title: string;
-  description: string;
-  excerpt: string;
-  slug: string;
-  url: string;
-  image: false | { id: number; url: string };
-  all_day: boolean;
-  start_date: string;
-  end_date: string;
-  cost: string;
-  website: string;
-  featured: boolean;
-  sticky: boolean;
-  hide_from_listings: boolean;
-  categories: WpTerm[];
-  tags: WpTerm[];
-  venue: WpVenue | WpVenue[] | [];
-  organizer: WpOrganizer[];
 }
 
 export function venuesOf(e: Pick<WpEvent, "venue">): WpVenue[] {

@@ -1,6 +1,6 @@
 // The browser half of docs/decisions.md 7.1: each card field becomes base64(RSA-OAEP-SHA256(text)) under the
 // service's public key, so the plain card number never leaves the page.
-import { api, ok } from "./api";
+import { api, ok } from "@/lib/client/api";
 
 export async function cardEncryptor() {
   if (!globalThis.crypto?.subtle) throw new Error("no-crypto");
