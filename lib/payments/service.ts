@@ -14,6 +14,7 @@ import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptan
 import { reservationForPayment } from "./reservation-credit";
 import { applyNequiOutcome, holdReservation, refreshNequiPayment, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
+import { lockLinkForPayment, lockReservation, markGatewayRefused, setOrderReference } from "./store";
 import * as payment from "./lifecycle";
 import { presentRefund } from "./refunds";
 import { assertPseBank, pseBankName } from "./banks";
@@ -121,18 +122,15 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   try {
     await db.$transaction(async (tx) => {
       if (opts.linkId) {
-        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date; archived: boolean }[]>(
-          `SELECT l.status::text AS status, l.expires_at, a.is_archived AS archived FROM payment_links l JOIN agencies a ON a.id = l.agency_id WHERE l.id = $1 FOR UPDATE OF l`,
-          opts.linkId,
-        );
-        if (!l[0] || l[0].status !== "active" || l[0].expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l[0].archived) throw conflict(LINK_AGENCY_ARCHIVED);
+        const l = await lockLinkForPayment(tx, opts.linkId);
+        if (!l || l.status !== "active" || l.expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.archived) throw conflict(LINK_AGENCY_ARCHIVED);
         const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
         if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       // The global lock order (settle.ts lockTargets): link, reservation, then the virtual card (authorizeCardCharge).
-      if (reservation) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, reservation.id);
+      if (reservation) await lockReservation(tx, reservation.id);
       if (virtualCard) refused = await acceptVirtualCard(tx, virtualCard, { amount, hotelId: order.hotel_id }, now);
       if (!refused && reservation) {
         const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
@@ -389,7 +387,7 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
   } catch (e) {
     if (!(e instanceof OrderRefusedError)) throw e;
     const closed = await settleApmOrder(db, transactionId, "rejected", now);
-    if (closed) await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = 'gateway_refused', decline_reason = $2 WHERE id = $1 AND status = 'rejected'`, transactionId, e.reason.slice(0, 500));
+    if (closed) await markGatewayRefused(db, transactionId, e.reason.slice(0, 500));
     throw badRequest(`La pasarela no aceptó la orden: ${e.reason}`);
   }
   crashPoint("order:after-place");
@@ -407,8 +405,7 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
  */
 export async function recordOrderPlaced(db: PrismaClient, transactionId: string, reference: string, now: Date): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const n = await tx.$executeRawUnsafe(`UPDATE payment_transactions SET payment_reference = $2 WHERE id = $1 AND payment_reference IS NULL AND method IN ('cash', 'bank_transfer')`, transactionId, reference);
-    if (n === 0) return false;
+    if (!(await setOrderReference(tx, transactionId, reference))) return false;
     await emailOrderPlaced(tx, transactionId, now);
     return true;
   });
