@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { badRequest, notFound, HttpError } from "@/lib/http/errors";
-import { wrongState } from "@/lib/domain/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
 import { organizationForCaller } from "./organizations";
@@ -142,7 +142,7 @@ export async function listVirtualCards(db: PrismaClient, principal: Principal, f
 
 async function cardForCaller(db: PrismaClient, principal: Principal, cardId: string) {
   const card = await db.virtualCard.findUnique({ where: { id: cardId }, include: CARD_INCLUDE });
-  if (!card) throw notFound(`La tarjeta ${cardId} no existe`);
+  if (!card) throw doesNotExist(`La tarjeta ${cardId} no existe`);
   assertSameAgency(principal, card.agencyId, `La tarjeta ${cardId}`);
   return card;
 }

@@ -2,8 +2,8 @@
 // reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { forbidden, HttpError, notFound } from "@/lib/http/errors";
-import { changedMeanwhile, DomainError, wrongState } from "@/lib/domain/errors";
+import { forbidden, HttpError } from "@/lib/http/errors";
+import { changedMeanwhile, doesNotExist, DomainError, wrongState } from "@/lib/domain/errors";
 import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "./reservation-credit";
 import { lockPendingReservation } from "./store";
@@ -15,7 +15,7 @@ import { emailPaymentApproved } from "@/lib/mail/facts";
 export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date, effectKey?: EffectKey | null) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
   const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() } });
-  if (!r) throw notFound(`La reserva ${code} no existe`);
+  if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
   /** The payment an earlier attempt with this Idempotency-Key made (it may have crashed before answering). */
   const paidBefore = async () => {

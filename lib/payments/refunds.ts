@@ -5,8 +5,7 @@
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { notFound } from "@/lib/http/errors";
-import { notSupported, overLimit, wrongState } from "@/lib/domain/errors";
+import { doesNotExist, notSupported, overLimit, wrongState } from "@/lib/domain/errors";
 import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
@@ -52,7 +51,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   const earlier = await earlierRefund(db, effectKey);
   if (earlier) return refundAnswer(earlier);
   const p = looksLikeTransactionId(paymentId) ? await db.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
-  if (!p) throw notFound(`El pago ${paymentId.slice(0, 40)} no existe`);
+  if (!p) throw doesNotExist(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
   if (p.method === "cash" || p.method === "bank_transfer") {
     throw notSupported(

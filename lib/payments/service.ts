@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { doesNotExist, notSupported, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
@@ -123,10 +124,10 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
     await db.$transaction(async (tx) => {
       if (opts.linkId) {
         const l = await lockLinkForPayment(tx, opts.linkId);
-        if (!l || l.status !== "active" || l.expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.archived) throw conflict(LINK_AGENCY_ARCHIVED);
+        if (!l || l.status !== "active" || l.expires_at.getTime() <= now.getTime()) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.archived) throw wrongState(LINK_AGENCY_ARCHIVED);
         const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
-        if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
+        if (busy) throw wrongState(LINK_CARD_IN_FLIGHT);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       // The global lock order (settle.ts lockTargets): link, reservation, then the virtual card (authorizeCardCharge).
@@ -134,7 +135,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       if (virtualCard) refused = await acceptVirtualCard(tx, virtualCard, { amount, hotelId: order.hotel_id }, now);
       if (!refused && reservation) {
         const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
-        if (why) throw conflict(`No se cobró: ${why}`);
+        if (why) throw wrongState(`No se cobró: ${why}`);
       }
       await tx.paymentTransaction.create({
         data: {
@@ -180,7 +181,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       const first = await earlierPayment(db, ctx.effectKey);
       if (first) return cardPaymentOutcome(first);
     }
-    if (isUniqueViolation(e) && opts.linkId) throw conflict(LINK_CARD_IN_FLIGHT);
+    if (isUniqueViolation(e) && opts.linkId) throw wrongState(LINK_CARD_IN_FLIGHT);
     throw e;
   }
   if (refused) {
@@ -288,15 +289,15 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
         const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
         if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+          throw wrongState(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
         }
         // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
         if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
       if (opts.linkId) {
         const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
       }
       return tx.paymentTransaction.create({
         data: {
@@ -445,7 +446,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   if (earlier) return nequiAnswer(earlier);
   await requireHotel(db, order.hotel_id);
   const gateway = paymentGateway();
-  if (!gateway.startNequi) throw conflict("La pasarela de pagos configurada no ofrece Nequi");
+  if (!gateway.startNequi) throw notSupported("La pasarela de pagos configurada no ofrece Nequi");
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const phone = body.payment_method.phone_number;
@@ -455,14 +456,14 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
     .$transaction(async (tx) => {
       if (opts.linkId) {
         const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
         const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
         if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw conflict(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+          throw wrongState(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
         }
         if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
@@ -536,18 +537,18 @@ export async function freshNequi(db: PrismaClient, t: { id: string; method: stri
  */
 export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
   const kind = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { method: true } });
-  if (kind?.method === "nequi") throw conflict("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
+  if (kind?.method === "nequi") throw notSupported("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
   const done = await settleApmOrder(db, transactionId, outcome, now);
   if (done) return done;
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
-  if (t.method !== "cash" && t.method !== "bank_transfer") throw conflict("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
+  if (t.method !== "cash" && t.method !== "bank_transfer") throw wrongState("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
   if (t.status === "pending") {
     await expirePaymentOrders(db, now);
-    throw conflict("La orden de pago venció; cree una nueva");
+    throw wrongState("La orden de pago venció; cree una nueva");
   }
-  if (t.status === "cancelled") throw conflict("La orden de pago fue cancelada porque se pagó con otro medio");
-  throw conflict(`La transacción ya fue resuelta (estado ${t.status})`);
+  if (t.status === "cancelled") throw wrongState("La orden de pago fue cancelada porque se pagó con otro medio");
+  throw wrongState(`La transacción ya fue resuelta (estado ${t.status})`);
 }
 
 /** Job payment-orders: pending cash and bank-transfer orders past their deadline expire. */
@@ -598,7 +599,7 @@ export function presentTransaction(t: TxRow) {
 /** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. A pending Nequi payment asks the gateway first. */
 export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string, now: Date = new Date()) {
   let t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
   if (await freshNequi(db, t, now)) t = (await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher }))!;
   return presentTransaction(t);
@@ -606,12 +607,12 @@ export async function getTransaction(db: PrismaClient, principal: Principal, tra
 
 /** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
 export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
-  if (!looksLikeTransactionId(id)) throw notFound(`El pago ${id.slice(0, 40)} no existe`);
+  if (!looksLikeTransactionId(id)) throw doesNotExist(`El pago ${id.slice(0, 40)} no existe`);
   const t = await db.paymentTransaction.findUnique({
     where: { id },
     include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },
   });
-  if (!t) throw notFound(`El pago ${id} no existe`);
+  if (!t) throw doesNotExist(`El pago ${id} no existe`);
   assertSameAgency(principal, t.agencyId, `El pago ${id}`);
   const refundable = t.status === "approved" && (t.method === "card" || t.method === "balance" || t.method === "nequi") ? t.amount.sub(t.refundedAmount) : new Prisma.Decimal(0);
   return {
@@ -627,14 +628,14 @@ export async function getPaymentDetail(db: PrismaClient, principal: Principal, i
 /** Same check as getTransaction, for the sandbox simulate route. */
 export async function assertTransactionVisible(db: PrismaClient, principal: Principal, transactionId: string) {
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { agencyId: true } });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
 }
 
 /** What the hosted checkout page shows; the unguessable id is the credential. */
 export async function getCheckout(db: PrismaClient, transactionId: string) {
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
-  if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw notFound("La orden de pago no existe");
+  if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw doesNotExist("La orden de pago no existe");
   const gateway = paymentGateway();
   // What the gateway gave for this order (Wompi: the collect codes, the bank's page), from its own record.
   const placed = gateway.orderDetails ? await gateway.orderDetails(t.id) : null;
