@@ -2,7 +2,8 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { alreadyExists, doesNotExist } from "@/lib/domain/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import type { CreateAccountHolderInput } from "./schema";
 
@@ -59,7 +60,7 @@ export async function createAccountHolder(db: PrismaClient, input: CreateAccount
     ],
     skipDuplicates: true,
   });
-  if (count === 0) throw conflict(`agency_id: la agencia ${input.agency_id} ya tiene un titular de cuenta registrado`);
+  if (count === 0) throw alreadyExists(`agency_id: la agencia ${input.agency_id} ya tiene un titular de cuenta registrado`);
   return presentAccountHolder(await db.accountHolder.findUniqueOrThrow({ where: { id } }));
 }
 
@@ -88,13 +89,13 @@ export async function accountHolderOfAgency(db: PrismaClient, principal: Princip
 export async function resolveAccountHolder(db: PrismaClient, principal: Principal, accountHolderId: string | undefined) {
   if (principal.role === "agency") {
     const own = await db.accountHolder.findUnique({ where: { agencyId: principal.agencyId! } });
-    if (!own) throw notFound("La agencia no tiene un titular de cuenta registrado; solicítelo al operador");
-    if (accountHolderId !== undefined && accountHolderId !== own.id) throw notFound(`El titular de cuenta ${accountHolderId} no existe`);
+    if (!own) throw doesNotExist("La agencia no tiene un titular de cuenta registrado; solicítelo al operador");
+    if (accountHolderId !== undefined && accountHolderId !== own.id) throw doesNotExist(`El titular de cuenta ${accountHolderId} no existe`);
     return own;
   }
   if (accountHolderId === undefined) throw badRequest("account_holder_id: es obligatorio para el operador");
   const holder = await db.accountHolder.findUnique({ where: { id: accountHolderId } });
-  if (!holder) throw notFound(`El titular de cuenta ${accountHolderId} no existe`);
+  if (!holder) throw doesNotExist(`El titular de cuenta ${accountHolderId} no existe`);
   return holder;
 }
 

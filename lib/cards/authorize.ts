@@ -6,6 +6,7 @@
 import { Prisma } from "@/lib/db/generated/client";
 import { formatDate } from "@/lib/format";
 import { bogotaDate, ymd } from "@/lib/time";
+import { cardSpent, lockCardForCharge } from "./store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -95,39 +96,11 @@ export function declineFor(
 }
 
 /**
- * What counts against the all_time limit: charges approved or still in verification, less what was refunded of
- * them. Declined charges, and approvals voided because they could not be applied, do not count.
- */
-export const CARD_SPENT_SQL = `SELECT COALESCE(SUM(amount - refunded_amount), 0)::text AS spent FROM payment_transactions
-  WHERE virtual_card_id = $1 AND status IN ('pending', 'approved')`;
-
-export async function cardSpent(db: Pick<Tx, "$queryRawUnsafe">, cardId: string): Promise<Prisma.Decimal> {
-  const rows = await db.$queryRawUnsafe<{ spent: string }[]>(CARD_SPENT_SQL, cardId);
-  return new Prisma.Decimal(rows[0]?.spent ?? 0);
-}
-
-interface LockedCardRow {
-  status: CardForAuthorization["status"];
-  one_time_use: boolean;
-  used_at: Date | null;
-  activation: Date;
-  expiration: Date;
-  limit_per_authorization: string | null;
-  limit_all_time: string | null;
-}
-
-/**
  * Inside the transaction that records the charge: locks the card row and answers whether it may pay `amount` at
  * `hotelId`. The lock is held until the caller's transaction ends, after it has written the charge.
  */
 export async function authorizeCardCharge(tx: Tx, cardId: string, charge: { amount: Prisma.Decimal; hotelId: number }, now: Date): Promise<CardDecline | null> {
-  const rows = await tx.$queryRawUnsafe<LockedCardRow[]>(
-    `SELECT status::text AS status, one_time_use, used_at, activation, expiration,
-            limit_per_authorization::text AS limit_per_authorization, limit_all_time::text AS limit_all_time
-     FROM virtual_cards WHERE id = $1 FOR UPDATE`,
-    cardId,
-  );
-  const row = rows[0];
+  const row = await lockCardForCharge(tx, cardId);
   if (!row) return { code: CARD_DECLINE_CODES.inactive, reason: INACTIVE_PREFIX };
   const card: CardForAuthorization = {
     status: row.status,

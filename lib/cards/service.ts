@@ -7,13 +7,13 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { badRequest, notFound, HttpError } from "@/lib/http/errors";
-import { wrongState } from "@/lib/domain/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { bogotaDate, dateOnly, ymd, isoBogota } from "@/lib/time";
 import { cardIssuer } from "@/lib/gateways/card-issuer";
 import { organizationForCaller } from "./organizations";
 import type { CreateCardInput, SpendingControlsInput } from "./schema";
 import { presentControls, resolveControls, spendingSummary, writeCardHotels } from "./spending";
-import { cardSpent } from "./authorize";
+import { cardSpent, lockCardControls } from "./store";
 import { voucherPath } from "@/lib/money/voucher-code";
 import * as lifecycle from "./lifecycle";
 import { earlierEffect, effectColumns, effectWhere, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
@@ -142,7 +142,7 @@ export async function listVirtualCards(db: PrismaClient, principal: Principal, f
 
 async function cardForCaller(db: PrismaClient, principal: Principal, cardId: string) {
   const card = await db.virtualCard.findUnique({ where: { id: cardId }, include: CARD_INCLUDE });
-  if (!card) throw notFound(`La tarjeta ${cardId} no existe`);
+  if (!card) throw doesNotExist(`La tarjeta ${cardId} no existe`);
   assertSameAgency(principal, card.agencyId, `La tarjeta ${cardId}`);
   return card;
 }
@@ -241,11 +241,7 @@ export async function updateCardControls(db: PrismaClient, principal: Principal,
   if (card.status === "cancelled") throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
   const next = await resolveControls(db, input, "spending_controls");
   const updated = await db.$transaction(async (tx) => {
-    const locked = await tx.$queryRawUnsafe<{ status: CardStatus; limit_per_authorization: string | null; limit_all_time: string | null }[]>(
-      `SELECT status::text AS status, limit_per_authorization::text AS limit_per_authorization, limit_all_time::text AS limit_all_time FROM virtual_cards WHERE id = $1 FOR UPDATE`,
-      card.id,
-    );
-    const row = locked[0];
+    const row = await lockCardControls(tx, card.id);
     if (!row || row.status === "cancelled") return null;
     const limits = input.spending_limits;
     await tx.virtualCard.update({

@@ -18,6 +18,8 @@ export const DOMAIN_CODES = [
   "over_limit",
   /** The operation does not exist for this kind of thing (e.g. refunding cash through the platform). */
   "not_supported",
+  /** The thing to create exists already and there may be only one (e.g. an agency's account holder). */
+  "already_exists",
 ] as const;
 export type DomainCode = (typeof DOMAIN_CODES)[number];
 
@@ -32,7 +34,9 @@ export class DomainError extends Error {
   }
 }
 
+export const doesNotExist = (detail: string) => new DomainError("not_found", detail);
 export const wrongState = (detail: string) => new DomainError("wrong_state", detail);
 export const changedMeanwhile = (detail: string) => new DomainError("changed_meanwhile", detail);
 export const overLimit = (detail: string) => new DomainError("over_limit", detail);
 export const notSupported = (detail: string) => new DomainError("not_supported", detail);
+export const alreadyExists = (detail: string) => new DomainError("already_exists", detail);

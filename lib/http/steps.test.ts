@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DOMAIN_STATUS, errorData, parseParams, parseWith } from "./steps";
-import { DOMAIN_CODES, DomainError } from "@/lib/domain/errors";
-import { HttpError } from "./errors";
+import { alreadyExists, doesNotExist, DOMAIN_CODES, DomainError, notSupported, wrongState } from "@/lib/domain/errors";
+import { conflict, HttpError, notFound } from "./errors";
 import { InputError } from "./input";
 import type { Logger } from "./log";
 
@@ -30,6 +30,15 @@ describe("the pipeline's error step (REST and MCP answer from this one table)", 
       expect(errorData(new DomainError(code, "x"), log)).toEqual({ status, body: new HttpError(status, "x").toBody(), headers: {} });
     }
     expect(errorData(new DomainError("not_found", "El enlace X no existe"), log).status).toBe(404);
+  });
+  it("answers the refusals moved from HTTP errors to domain errors exactly as before (issue 25)", () => {
+    const same = (domain: DomainError, http: HttpError) => expect(errorData(domain, log)).toEqual(errorData(http, log));
+    same(alreadyExists("agency_id: la agencia 7 ya tiene un titular de cuenta registrado"), conflict("agency_id: la agencia 7 ya tiene un titular de cuenta registrado"));
+    expect(errorData(alreadyExists("x"), log)).toMatchObject({ status: 409, body: { code: "409", message: "Conflicto con el estado actual del recurso", detail: "x" } });
+    same(doesNotExist("La tarjeta vc_1 no existe"), notFound("La tarjeta vc_1 no existe"));
+    expect(errorData(doesNotExist("x"), log)).toMatchObject({ status: 404, body: { code: "404", message: "Recurso no encontrado", detail: "x" } });
+    same(wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)"), conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)"));
+    same(notSupported("La pasarela de pagos configurada no ofrece Nequi"), conflict("La pasarela de pagos configurada no ofrece Nequi"));
   });
 
   it("answers refused input (InputError) 400 with its Spanish detail", () => {

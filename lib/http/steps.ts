@@ -19,6 +19,7 @@ export const DOMAIN_STATUS: Record<DomainCode, number> = {
   changed_meanwhile: 409,
   over_limit: 409,
   not_supported: 409,
+  already_exists: 409,
 };
 
 /** What a thrown error answers (HTTP, and MCP through the same table): the error's own status, 400 for refused or out-of-range input, 503 when the database is busy, else 500 with nothing of the error in the body. */

@@ -1,7 +1,7 @@
 // Paying a link from the guest page (docs/decisions.md 7.10): POST /api/v2/links/{code}/pay, public.
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
-import { conflict, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { RawResponse } from "@/lib/http/route";
 import { config } from "@/lib/config";
 import { answerRecordedOrder, cardPaymentOutcome, createApmOrder, earlierPayment, freshNequi, LINK_AGENCY_ARCHIVED, payByCard, payByNequi, type CardPaymentResult } from "@/lib/payments/service";
@@ -56,14 +56,14 @@ export async function linkPaymentStatus(db: PrismaClient, code: string, transact
   const link = await db.paymentLink.findUnique({ where: { code }, select: { id: true, code: true, successUrl: true, failureUrl: true } });
   const find = () => db.paymentTransaction.findUnique({ where: { id: transactionId }, include: { voucher: { select: { code: true } } } });
   let t = link ? await find() : null;
-  if (!link || !t || t.linkId !== link.id || (t.method !== "nequi" && t.method !== "card")) throw notFound("El pago no existe");
+  if (!link || !t || t.linkId !== link.id || (t.method !== "nequi" && t.method !== "card")) throw doesNotExist("El pago no existe");
   if (await freshNequi(db, t, now)) t = (await find())!;
   return t.method === "nequi" ? nequiLinkAnswer(link, t) : cardAnswer(link, cardPaymentOutcome(t));
 }
 
 export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
   const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
-  if (!link) throw notFound("El enlace de pago no existe");
+  if (!link) throw doesNotExist("El enlace de pago no existe");
   // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
   // link): answer from it before the link's state, which that payment may have changed.
   const earlier = await earlierPayment(db, effectKey);
@@ -72,11 +72,11 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
     return earlier.method === "card" ? cardAnswer(link, cardPaymentOutcome(earlier)) : answerRecordedOrder(db, earlier, now);
   }
   // An archived agency collects nothing (checked again in the payment's own transaction, lib/payments/service.ts).
-  if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw conflict(LINK_AGENCY_ARCHIVED);
+  if (link.agency.isArchived && effectiveStatus(link, now) === "active") throw wrongState(LINK_AGENCY_ARCHIVED);
   const status = effectiveStatus(link, now);
   if (status !== "active") {
     const why = { paid: "ya fue pagado", expired: "venció", cancelled: "fue cancelado" }[status];
-    throw conflict(`El enlace ${why}; no admite más pagos`);
+    throw wrongState(`El enlace ${why}; no admite más pagos`);
   }
   const [first, ...rest] = link.guestName.split(/\s+/);
   const order = {

@@ -2,8 +2,8 @@
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
-import { wrongState } from "@/lib/domain/errors";
+import { badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import { dateOnly, isoBogota, ymd } from "@/lib/time";
@@ -32,7 +32,7 @@ export function hoursLeftToPay(paymentDeadline: Date, now: Date): number {
  */
 export async function linkDraftForReservation(db: PrismaClient, principal: Principal, code: string, now: Date) {
   const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: { hotel: { select: { name: true } } } });
-  if (!r) throw notFound(`La reserva ${code} no existe`);
+  if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
   const due = Prisma.Decimal.max(r.amount.sub(r.amountPaid), 0);
   return {
@@ -73,7 +73,7 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     const r = await db.reservation.findUnique({ where: { code: input.reservation_code.toUpperCase() } });
     if (!r || r.agencyId !== agency.id) throw notFound(`reservation_code: la reserva ${input.reservation_code} no existe`);
     if (r.hotelId !== hotel.id) throw badRequest(`reservation_code: la reserva es del hotel ${r.hotelId}, no del ${hotel.id}`);
-    if (r.status !== "pending_payment") throw conflict(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
+    if (r.status !== "pending_payment") throw wrongState(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
     const maxHours = hoursLeftToPay(r.paymentDeadline, now);
     if (maxHours < 1) throw badRequest(`reservation_code: el plazo de pago de la reserva ${r.code} vence en menos de una hora; no se puede crear un enlace`);
     if (input.available_hours > maxHours) {
@@ -191,7 +191,7 @@ export async function listLinks(db: PrismaClient, principal: Principal, q: z.out
 
 export async function getLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
   const l = await db.paymentLink.findUnique({ where: { code }, include });
-  if (!l) throw notFound(`El enlace ${code} no existe`);
+  if (!l) throw doesNotExist(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   const [attempts, deliveries] = await Promise.all([
     db.paymentTransaction.findMany({ where: { linkId: l.id }, include: { voucher: true }, orderBy: { createdAt: "asc" } }),
@@ -225,7 +225,7 @@ export async function getLink(db: PrismaClient, principal: Principal, code: stri
 
 export async function cancelLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
   const l = await db.paymentLink.findUnique({ where: { code } });
-  if (!l) throw notFound(`El enlace ${code} no existe`);
+  if (!l) throw doesNotExist(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   // Conditional on still being payable: a payment racing the cancel wins or loses cleanly.
   if (!(await linkLifecycle.cancel(db, l.id, now))) throw wrongState(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);

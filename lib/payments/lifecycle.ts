@@ -13,7 +13,7 @@ import { emailPaymentApproved } from "@/lib/mail/facts";
 import { isoBogota } from "@/lib/time";
 import { giveBackOneTime } from "@/lib/cards/lifecycle";
 import { recordLinkAttempt } from "./link-outcome";
-import type { PaymentRow } from "./settle";
+import type { PaymentRow } from "./store";
 
 type Tx = Prisma.TransactionClient;
 export type PaymentStatus = "pending" | "approved" | "rejected" | "refunded" | "cancelled" | "expired";

@@ -2,10 +2,11 @@
 // reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { forbidden, HttpError, notFound } from "@/lib/http/errors";
-import { changedMeanwhile, DomainError, wrongState } from "@/lib/domain/errors";
+import { forbidden, HttpError } from "@/lib/http/errors";
+import { changedMeanwhile, doesNotExist, DomainError, wrongState } from "@/lib/domain/errors";
 import { debitBalance } from "@/lib/agencies/balance";
 import { creditReservation } from "./reservation-credit";
+import { lockPendingReservation } from "./store";
 import { earlierPayment, newTransactionId } from "./service";
 import { effectColumns, isEffectKeyViolation, type EffectKey } from "@/lib/http/effect-key";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
@@ -14,7 +15,7 @@ import { emailPaymentApproved } from "@/lib/mail/facts";
 export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date, effectKey?: EffectKey | null) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
   const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() } });
-  if (!r) throw notFound(`La reserva ${code} no existe`);
+  if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
   /** The payment an earlier attempt with this Idempotency-Key made (it may have crashed before answering). */
   const paidBefore = async () => {
@@ -30,14 +31,11 @@ export async function payFromBalance(db: PrismaClient, principal: Principal, cod
   return db
     .$transaction(async (tx) => {
     // Taking the row first makes two simultaneous requests pay once: the second sees it confirmed.
-    const rows = await tx.$queryRawUnsafe<{ amount: string; amount_paid: string; amount_held: string }[]>(
-      `SELECT amount::text AS amount, amount_paid::text AS amount_paid, amount_held::text AS amount_held FROM reservations WHERE id = $1 AND status = 'pending_payment' FOR UPDATE`,
-      r.id,
-    );
-    if (rows.length === 0) throw wrongState(`La reserva ${r.code} no está pendiente de pago`);
+    const row = await lockPendingReservation(tx, r.id);
+    if (!row) throw wrongState(`La reserva ${r.code} no está pendiente de pago`);
     // A card payment in flight holds its amount (docs/payments.md): the balance pays only what is neither paid nor held.
-    const due = new Prisma.Decimal(rows[0].amount).sub(rows[0].amount_paid).sub(rows[0].amount_held);
-    if (due.lte(0)) throw wrongState(rows[0].amount_held !== "0.00" && Number(rows[0].amount_held) > 0 ? `La reserva ${r.code} tiene un pago con tarjeta en curso; espere su resultado` : `La reserva ${r.code} no tiene saldo por pagar`);
+    const due = new Prisma.Decimal(row.amount).sub(row.amount_paid).sub(row.amount_held);
+    if (due.lte(0)) throw wrongState(row.amount_held !== "0.00" && Number(row.amount_held) > 0 ? `La reserva ${r.code} tiene un pago con tarjeta en curso; espere su resultado` : `La reserva ${r.code} no tiene saldo por pagar`);
     const entry = await debitBalance(tx, r.agencyId, due, r.id, now, `Pago de la reserva ${r.code}`);
     await tx.paymentTransaction.create({
       data: {

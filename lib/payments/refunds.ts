@@ -5,13 +5,13 @@
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
-import { notFound } from "@/lib/http/errors";
-import { notSupported, overLimit, wrongState } from "@/lib/domain/errors";
+import { doesNotExist, notSupported, overLimit, wrongState } from "@/lib/domain/errors";
 import { creditBalance } from "@/lib/agencies/balance";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { isoBogota } from "@/lib/time";
 import { PAYMENT_STATUS_WORDS, statusWord } from "@/lib/format";
 import { completeRefundAtGateway } from "./settle";
+import { addRefunded, lockReservation, lowerReservationPaidAmount } from "./store";
 import { enqueueRefundWebhook } from "./lifecycle";
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { looksLikeTransactionId } from "./schema";
@@ -51,7 +51,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   const earlier = await earlierRefund(db, effectKey);
   if (earlier) return refundAnswer(earlier);
   const p = looksLikeTransactionId(paymentId) ? await db.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
-  if (!p) throw notFound(`El pago ${paymentId.slice(0, 40)} no existe`);
+  if (!p) throw doesNotExist(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
   if (p.method === "cash" || p.method === "bank_transfer") {
     throw notSupported(
@@ -70,14 +70,9 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   const reason = input.reason?.trim() || null;
   const first = await db.$transaction(async (tx) => {
     // Lock order: reservation, then the payment row (docs/payments.md).
-    if (p.reservationId) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, p.reservationId);
-    const rows = await tx.$queryRawUnsafe<{ refunded_amount: string }[]>(
-      `UPDATE payment_transactions SET refunded_amount = refunded_amount + $2::numeric
-       WHERE id = $1 AND status = 'approved' AND refunded_amount + $2::numeric <= amount RETURNING refunded_amount::text AS refunded_amount`,
-      p.id,
-      value,
-    );
-    if (rows.length === 0) {
+    if (p.reservationId) await lockReservation(tx, p.reservationId);
+    const refundedAmount = await addRefunded(tx, p.id, value);
+    if (refundedAmount === null) {
       const now2 = await tx.paymentTransaction.findUnique({ where: { id: p.id }, select: { amount: true, refundedAmount: true } });
       const left = now2 ? now2.amount.sub(now2.refundedAmount) : new Prisma.Decimal(0);
       throw overLimit(left.lte(0) ? "El pago ya fue reembolsado en su totalidad" : `El monto a reembolsar (${cop(amount)}) supera lo que queda por reembolsar de este pago (${cop(left)})`);
@@ -88,7 +83,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
     await enqueueRefundWebhook(
       tx,
       { id: p.id, agency_id: p.agencyId, method: p.method, amount: p.amount.toFixed(2), link_id: p.linkId, reservation_id: p.reservationId },
-      { refundId, amount: value, refundedAmount: rows[0].refunded_amount, reason, automatic: false, paymentStatus: "approved" },
+      { refundId, amount: value, refundedAmount, reason, automatic: false, paymentStatus: "approved" },
       now,
     );
     await emailRefundMade(tx, refundId, now);
@@ -111,13 +106,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
  * past the deadline it stays confirmed with the difference owed (docs/payments.md).
  */
 async function lowerReservationPaid(tx: Prisma.TransactionClient, reservationId: string, amount: string, refundId: string, now: Date) {
-  const at = now.toISOString();
-  await tx.$executeRawUnsafe(
-    `UPDATE reservations SET amount_paid = GREATEST(amount_paid - $2::numeric, 0), updated_at = $3::timestamptz WHERE id = $1`,
-    reservationId,
-    amount,
-    at,
-  );
+  await lowerReservationPaidAmount(tx, reservationId, amount, now);
   await reopenIfShort(tx, reservationId, refundId, now);
 }
 

@@ -3,7 +3,8 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { doesNotExist, notSupported, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { isoBogota, bogotaDayStart, addDays } from "@/lib/time";
 import { paymentGateway } from "@/lib/gateways";
@@ -14,6 +15,7 @@ import { acceptVirtualCard, recogniseVirtualCard } from "./virtual-card-acceptan
 import { reservationForPayment } from "./reservation-credit";
 import { applyNequiOutcome, holdReservation, refreshNequiPayment, settleApmOrder, settleCardPayment, whyReservationRefuses } from "./settle";
 import { recordLinkAttempt } from "./link-outcome";
+import { lockLinkForPayment, lockReservation, markGatewayRefused, setOrderReference } from "./store";
 import * as payment from "./lifecycle";
 import { presentRefund } from "./refunds";
 import { assertPseBank, pseBankName } from "./banks";
@@ -121,22 +123,19 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   try {
     await db.$transaction(async (tx) => {
       if (opts.linkId) {
-        const l = await tx.$queryRawUnsafe<{ status: string; expires_at: Date; archived: boolean }[]>(
-          `SELECT l.status::text AS status, l.expires_at, a.is_archived AS archived FROM payment_links l JOIN agencies a ON a.id = l.agency_id WHERE l.id = $1 FOR UPDATE OF l`,
-          opts.linkId,
-        );
-        if (!l[0] || l[0].status !== "active" || l[0].expires_at.getTime() <= now.getTime()) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l[0].archived) throw conflict(LINK_AGENCY_ARCHIVED);
+        const l = await lockLinkForPayment(tx, opts.linkId);
+        if (!l || l.status !== "active" || l.expires_at.getTime() <= now.getTime()) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.archived) throw wrongState(LINK_AGENCY_ARCHIVED);
         const busy = await tx.paymentTransaction.findFirst({ where: { linkId: opts.linkId, status: "pending", method: "card" }, select: { id: true } });
-        if (busy) throw conflict(LINK_CARD_IN_FLIGHT);
+        if (busy) throw wrongState(LINK_CARD_IN_FLIGHT);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       // The global lock order (settle.ts lockTargets): link, reservation, then the virtual card (authorizeCardCharge).
-      if (reservation) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, reservation.id);
+      if (reservation) await lockReservation(tx, reservation.id);
       if (virtualCard) refused = await acceptVirtualCard(tx, virtualCard, { amount, hotelId: order.hotel_id }, now);
       if (!refused && reservation) {
         const why = await holdReservation(tx, reservation.id, amount.toFixed(2), now);
-        if (why) throw conflict(`No se cobró: ${why}`);
+        if (why) throw wrongState(`No se cobró: ${why}`);
       }
       await tx.paymentTransaction.create({
         data: {
@@ -182,7 +181,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       const first = await earlierPayment(db, ctx.effectKey);
       if (first) return cardPaymentOutcome(first);
     }
-    if (isUniqueViolation(e) && opts.linkId) throw conflict(LINK_CARD_IN_FLIGHT);
+    if (isUniqueViolation(e) && opts.linkId) throw wrongState(LINK_CARD_IN_FLIGHT);
     throw e;
   }
   if (refused) {
@@ -290,15 +289,15 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
         const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
         if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw conflict(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+          throw wrongState(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
         }
         // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
         if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
       if (opts.linkId) {
         const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
       }
       return tx.paymentTransaction.create({
         data: {
@@ -389,7 +388,7 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
   } catch (e) {
     if (!(e instanceof OrderRefusedError)) throw e;
     const closed = await settleApmOrder(db, transactionId, "rejected", now);
-    if (closed) await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = 'gateway_refused', decline_reason = $2 WHERE id = $1 AND status = 'rejected'`, transactionId, e.reason.slice(0, 500));
+    if (closed) await markGatewayRefused(db, transactionId, e.reason.slice(0, 500));
     throw badRequest(`La pasarela no aceptó la orden: ${e.reason}`);
   }
   crashPoint("order:after-place");
@@ -411,8 +410,7 @@ export async function recordOrderPlaced(db: PrismaClient, transactionId: string,
   const placed = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { bankCode: true } });
   const bankName = await pseBankName(placed?.bankCode);
   return db.$transaction(async (tx) => {
-    const n = await tx.$executeRawUnsafe(`UPDATE payment_transactions SET payment_reference = $2 WHERE id = $1 AND payment_reference IS NULL AND method IN ('cash', 'bank_transfer')`, transactionId, reference);
-    if (n === 0) return false;
+    if (!(await setOrderReference(tx, transactionId, reference))) return false;
     await emailOrderPlaced(tx, transactionId, now, { bankName });
     return true;
   });
@@ -485,7 +483,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   }
   await requireHotel(db, order.hotel_id);
   const gateway = paymentGateway();
-  if (!gateway.startNequi) throw conflict("La pasarela de pagos configurada no ofrece Nequi");
+  if (!gateway.startNequi) throw notSupported("La pasarela de pagos configurada no ofrece Nequi");
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const phone = body.payment_method.phone_number;
@@ -495,14 +493,14 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
     .$transaction(async (tx) => {
       if (opts.linkId) {
         const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw conflict(LINK_AGENCY_ARCHIVED);
+        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
       }
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
         const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
         if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw conflict(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
+          throw wrongState(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
         }
         if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
@@ -563,18 +561,18 @@ export async function freshNequi(db: PrismaClient, t: { id: string; method: stri
  */
 export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
   const kind = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { method: true } });
-  if (kind?.method === "nequi") throw conflict("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
+  if (kind?.method === "nequi") throw notSupported("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
   const done = await settleApmOrder(db, transactionId, outcome, now);
   if (done) return done;
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
-  if (t.method !== "cash" && t.method !== "bank_transfer") throw conflict("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
+  if (t.method !== "cash" && t.method !== "bank_transfer") throw wrongState("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
   if (t.status === "pending") {
     await expirePaymentOrders(db, now);
-    throw conflict("La orden de pago venció; cree una nueva");
+    throw wrongState("La orden de pago venció; cree una nueva");
   }
-  if (t.status === "cancelled") throw conflict("La orden de pago fue cancelada porque se pagó con otro medio");
-  throw conflict(`La transacción ya fue resuelta (estado ${t.status})`);
+  if (t.status === "cancelled") throw wrongState("La orden de pago fue cancelada porque se pagó con otro medio");
+  throw wrongState(`La transacción ya fue resuelta (estado ${t.status})`);
 }
 
 /** Job payment-orders: pending cash and bank-transfer orders past their deadline expire. */
@@ -625,7 +623,7 @@ export function presentTransaction(t: TxRow) {
 /** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. A pending Nequi payment asks the gateway first. */
 export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string, now: Date = new Date()) {
   let t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
   if (await freshNequi(db, t, now)) t = (await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher }))!;
   return presentTransaction(t);
@@ -633,12 +631,12 @@ export async function getTransaction(db: PrismaClient, principal: Principal, tra
 
 /** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
 export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
-  if (!looksLikeTransactionId(id)) throw notFound(`El pago ${id.slice(0, 40)} no existe`);
+  if (!looksLikeTransactionId(id)) throw doesNotExist(`El pago ${id.slice(0, 40)} no existe`);
   const t = await db.paymentTransaction.findUnique({
     where: { id },
     include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },
   });
-  if (!t) throw notFound(`El pago ${id} no existe`);
+  if (!t) throw doesNotExist(`El pago ${id} no existe`);
   assertSameAgency(principal, t.agencyId, `El pago ${id}`);
   const refundable = t.status === "approved" && (t.method === "card" || t.method === "balance" || t.method === "nequi") ? t.amount.sub(t.refundedAmount) : new Prisma.Decimal(0);
   return {
@@ -654,14 +652,14 @@ export async function getPaymentDetail(db: PrismaClient, principal: Principal, i
 /** Same check as getTransaction, for the sandbox simulate route. */
 export async function assertTransactionVisible(db: PrismaClient, principal: Principal, transactionId: string) {
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { agencyId: true } });
-  if (!t) throw notFound(`La transacción ${transactionId} no existe`);
+  if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
 }
 
 /** What the hosted checkout page shows; the unguessable id is the credential. */
 export async function getCheckout(db: PrismaClient, transactionId: string) {
   const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
-  if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw notFound("La orden de pago no existe");
+  if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw doesNotExist("La orden de pago no existe");
   const gateway = paymentGateway();
   // What the gateway gave for this order (Wompi: the collect codes, the bank's page), from its own record.
   const placed = gateway.orderDetails ? await gateway.orderDetails(t.id) : null;

@@ -12,6 +12,7 @@ import type { CardChargeResult, NequiOutcome } from "@/lib/gateways/payment-gate
 import * as payment from "./lifecycle";
 import * as refund from "./refund-lifecycle";
 import * as linkLifecycle from "./link-lifecycle";
+import { creditReservationAmount, holdReservationAmount, lockLink, lockPayment, lockReservation, lockUnexpiredOrder, paymentRow, shareVirtualCard, unreversedPayments, type PaymentRow } from "./store";
 import { kickDeliveries } from "@/lib/webhooks/outbox";
 import { log } from "@/lib/http/log";
 import { RESERVATION_STATUS_WORDS, statusWord } from "@/lib/format";
@@ -34,46 +35,19 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === "P2002" || err?.meta?.code === "23505" || /23505|unique constraint/i.test(String(err?.message ?? ""));
 };
 
-export interface PaymentRow {
-  id: string;
-  method: string;
-  status: string;
-  agency_id: number | null;
-  link_id: string | null;
-  reservation_id: string | null;
-  virtual_card_id: string | null;
-  amount: string;
-  created_at: Date;
-}
-
-const PAYMENT_COLUMNS = `id, method::text AS method, status::text AS status, agency_id, link_id, reservation_id, virtual_card_id, amount::text AS amount, created_at`;
-
-export async function paymentRow(db: PrismaClient | Tx, id: string): Promise<PaymentRow | null> {
-  const rows = await db.$queryRawUnsafe<PaymentRow[]>(`SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE id = $1`, id);
-  return rows[0] ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------- locks
 
 /** Takes the link and reservation rows a payment touches, in the global order. */
 async function lockTargets(tx: Tx, p: { link_id: string | null; reservation_id: string | null }) {
-  if (p.link_id) await tx.$queryRawUnsafe(`SELECT id FROM payment_links WHERE id = $1 FOR UPDATE`, p.link_id);
-  if (p.reservation_id) await tx.$queryRawUnsafe(`SELECT id FROM reservations WHERE id = $1 FOR UPDATE`, p.reservation_id);
+  if (p.link_id) await lockLink(tx, p.link_id);
+  if (p.reservation_id) await lockReservation(tx, p.reservation_id);
 }
 
 // ---------------------------------------------------------------------------------------------- claims
 
 /** Card claim on a reservation: holds `amount` so that paid + held never exceeds what it asks. */
 export async function holdReservation(tx: Tx, reservationId: string, amount: string, now: Date): Promise<string | null> {
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `UPDATE reservations SET amount_held = amount_held + $2::numeric, updated_at = $3::timestamptz
-     WHERE id = $1 AND status = 'pending_payment' AND payment_deadline > $3::timestamptz AND amount_paid + amount_held + $2::numeric <= amount
-     RETURNING id`,
-    reservationId,
-    amount,
-    now.toISOString(),
-  );
-  if (rows.length === 1) return null;
+  if (await holdReservationAmount(tx, reservationId, amount, now)) return null;
   return whyReservationRefuses(tx, reservationId, amount, now);
 }
 
@@ -94,23 +68,7 @@ export async function whyReservationRefuses(tx: Tx | PrismaClient, reservationId
 
 /** Credits a reservation inside the caller's transaction, capped by the database at what it still owes. */
 export async function creditReservationCapped(tx: Tx, reservationId: string, amount: string, transactionId: string, now: Date, opts: { held: boolean }) {
-  const at = now.toISOString();
-  const rows = opts.held
-    ? await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE reservations SET amount_held = amount_held - $2::numeric, amount_paid = amount_paid + $2::numeric, updated_at = $3::timestamptz
-         WHERE id = $1 AND status = 'pending_payment' AND amount_held >= $2::numeric AND amount_paid + amount_held <= amount RETURNING id`,
-        reservationId,
-        amount,
-        at,
-      )
-    : await tx.$queryRawUnsafe<{ id: string }[]>(
-        `UPDATE reservations SET amount_paid = amount_paid + $2::numeric, updated_at = $3::timestamptz
-         WHERE id = $1 AND status = 'pending_payment' AND payment_deadline > $3::timestamptz AND amount_paid + amount_held + $2::numeric <= amount RETURNING id`,
-        reservationId,
-        amount,
-        at,
-      );
-  if (rows.length === 0) return false;
+  if (!(await creditReservationAmount(tx, reservationId, amount, now, opts.held))) return false;
   if (await confirmIfPaid(tx, reservationId, transactionId, now)) {
     // Paid in full: cash and PSE orders still open for it are cancelled (an approval that still arrives is refunded).
     await payment.supersedeOrders(tx, { reservationId }, transactionId, "la reserva se pagó en su totalidad con otro pago", now);
@@ -139,9 +97,9 @@ async function applyApproval(tx: Tx, p: PaymentRow, now: Date): Promise<string[]
     if (!ok) throw new NotApplicable(await whyReservationRefuses(tx, p.reservation_id, p.amount, now));
   }
   if (p.virtual_card_id && p.method === "card") {
-    const card = await tx.$queryRawUnsafe<{ status: string; one_time_use: boolean }[]>(`SELECT status::text AS status, one_time_use FROM virtual_cards WHERE id = $1 FOR SHARE`, p.virtual_card_id);
+    const card = await shareVirtualCard(tx, p.virtual_card_id);
     // A one-time card was consumed by this payment's claim; a reusable one must still be active.
-    if (!card[0] || (!card[0].one_time_use && card[0].status !== "active")) throw new NotApplicable("la tarjeta virtual ya no está activa");
+    if (!card || (!card.one_time_use && card.status !== "active")) throw new NotApplicable("la tarjeta virtual ya no está activa");
   }
   return cancelled;
 }
@@ -244,8 +202,7 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
   try {
     const done = await db.$transaction(async (tx) => {
       await lockTargets(tx, p);
-      const mine = await tx.$queryRawUnsafe<{ status: string }[]>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1 FOR UPDATE`, p.id);
-      if (mine[0]?.status !== "pending") return false;
+      if ((await lockPayment(tx, p.id)) !== "pending") return false;
       cancelled = await applyApproval(tx, p, now);
       return approveOrNotApplicable(tx, p, { voucherCode, reference: charge.authorizationCode }, now);
     });
@@ -271,7 +228,6 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
 export async function settleApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date, why?: { code: string; reason: string }): Promise<SettleOutcome | null> {
   const p = await paymentRow(db, transactionId);
   if (!p || (p.method !== "cash" && p.method !== "bank_transfer" && p.method !== "nequi")) return null;
-  const at = now.toISOString();
   if (outcome === "rejected") {
     const reason = (why?.reason ?? "el pagador no completó el pago").slice(0, 500);
     const done = await db.$transaction(async (tx) => {
@@ -287,12 +243,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
   try {
     const done = await db.$transaction(async (tx) => {
       await lockTargets(tx, p);
-      const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
-        `SELECT status::text AS status FROM payment_transactions WHERE id = $1 AND expires_at > $2::timestamptz FOR UPDATE`,
-        p.id,
-        at,
-      );
-      const status = rows[0]?.status;
+      const status = await lockUnexpiredOrder(tx, p.id, now);
       if (status === "cancelled") return "cancelled" as const;
       if (status !== "pending") return false;
       cancelled = await applyApproval(tx, p, now);
@@ -371,9 +322,7 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
       log.warn("nequi_reconcile_failed", { transaction: p.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
     }
   }
-  const unreversed = await db.$queryRawUnsafe<PaymentRow[]>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payment_transactions WHERE status = 'refunded' AND reversed_at IS NULL AND reversal IS DISTINCT FROM 'manual' ORDER BY created_at LIMIT 100`,
-  );
+  const unreversed = await unreversedPayments(db);
   for (const p of unreversed) {
     await finishReversal(db, p, now);
     n++;

@@ -1,7 +1,7 @@
 // Vouchers: the receipt of a payment, as JSON and as a PDF a person would keep (docs/decisions.md 7.6).
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { PrismaClient } from "@/lib/db/generated/client";
-import { notFound } from "@/lib/http/errors";
+import { doesNotExist } from "@/lib/domain/errors";
 import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsLabel, starsLabel } from "@/lib/format";
 import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
 import { isoBogota, ymd } from "@/lib/time";
@@ -25,7 +25,7 @@ export async function getVoucher(db: PrismaClient, code: string) {
   if (refund) {
     v = await db.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } } });
   }
-  if (!v) throw notFound("El comprobante no existe");
+  if (!v) throw doesNotExist("El comprobante no existe");
   const t = v.transaction;
   const parts = breakdown(t.amount, t.taxPercent, t.servicePercent);
   return {
