@@ -260,7 +260,7 @@ test("leaks: Spanish 404, Spanish words for agency types and accounts, guidance 
   // A city without hotels reads as a sentence, not "city: no hay hoteles en Puerto Carreño".
   // (Not Leticia: the Channex journey links a hotel there.)
   await page.goto("/search");
-  await page.getByLabel("Ciudad").fill("Puerto Carreño");
+  await page.getByLabel("Ciudad", { exact: true }).fill("Puerto Carreño");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(page.getByText(/no hay hoteles en Puerto Carreño/i)).toBeVisible();
   await expect(page.locator("main")).not.toContainText("city:");

@@ -276,7 +276,7 @@ test.describe("inventory and availability", () => {
     await expect(page.getByRole("heading", { name: "Hoteles", exact: true })).toBeVisible();
     const form = page.getByTestId("hotel-form");
     await form.getByLabel("Nombre").fill("Hostal Prueba E2E");
-    await form.getByLabel("Ciudad").fill("Villa de Leyva");
+    await form.getByLabel("Ciudad", { exact: true }).fill("Villa de Leyva");
     await form.getByRole("button", { name: "Crear hotel" }).click();
     const detail = page.getByTestId("hotel-detail");
     await expect(detail.getByRole("heading", { name: "Hostal Prueba E2E" })).toBeVisible();

@@ -72,7 +72,7 @@ test.describe("search in the address", () => {
 
     await page.goBack();
     await expect(page).toHaveURL(searched);
-    await expect(page.getByLabel("Ciudad")).toHaveValue("Cartagena");
+    await expect(page.getByLabel("Ciudad", { exact: true })).toHaveValue("Cartagena");
     await expect(page.getByLabel("Noches")).toHaveValue("3");
     await expect(page.getByTestId("group-0").getByLabel("Edad niño 1")).toHaveValue("7");
     await expect(page.getByTestId("search-checkout")).toHaveText(checkout!);
@@ -90,7 +90,7 @@ test.describe("search in the address", () => {
     await page.setViewportSize(PHONE);
     await signIn(page, DEMO.agency);
     await page.goto("/search");
-    const city = page.getByLabel("Ciudad");
+    const city = page.getByLabel("Ciudad", { exact: true });
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     const error = page.locator('[data-field="city"]').getByTestId("field-error");
     await expect(error).toHaveText("Escriba la ciudad o elija una de la lista.");

@@ -22,7 +22,7 @@ const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
 const cron = (job: string, now?: Date) => api.call("POST", `/api/cron/${job}`, { headers: { authorization: "Bearer test-cron-secret" }, body: now ? { now: now.toISOString() } : undefined });
 const asOperator = { key: OPERATOR_KEY };
 
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: T = await fn();
   while (!ok(last)) {
