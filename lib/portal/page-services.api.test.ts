@@ -53,7 +53,8 @@ describe("a new link's draft from a reservation", () => {
     const { mine, other, stay } = await world();
     const r = await booking(db.prisma, { ...stay, status: "pending_payment" });
     await expect(linkDraftForReservation(db.prisma, asAgency(other.id), r.code, now)).rejects.toMatchObject({ status: 404 });
-    await expect(linkDraftForReservation(db.prisma, asAgency(mine.id), "HBNOEXISTE", now)).rejects.toMatchObject({ status: 404 });
+    // A reservation that does not exist is the rule's own "not found" (answered 404 at the edges, lib/http/steps.ts).
+    await expect(linkDraftForReservation(db.prisma, asAgency(mine.id), "HBNOEXISTE", now)).rejects.toMatchObject({ code: "not_found" });
     expect((await linkDraftForReservation(db.prisma, operator, r.code, now)).agency_id).toBe(mine.id);
   });
 });
