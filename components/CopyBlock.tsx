@@ -1,5 +1,6 @@
 "use client";
-// A block of code with a button that copies it; the confirmation is announced to screen readers.
+// A block of code with a button that copies it (CopyButton, also used alone); the confirmation is announced to
+// screen readers.
 import { useState } from "react";
 
 export function CopyBlock({
@@ -18,7 +19,6 @@ export function CopyBlock({
   /** A short number a person reads out or types (a payment reference), not a block of code. */
   large?: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
     <div className="relative" data-testid={testId}>
       <pre
@@ -28,12 +28,28 @@ export function CopyBlock({
       >
         {code}
       </pre>
+      <CopyButton
+        text={code}
+        label={label}
+        copyLabel={copyLabel}
+        copiedLabel={copiedLabel}
+        className="absolute right-2 top-2 rounded border border-slate-500 bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus:ring-2 focus:ring-brand-500"
+      />
+    </div>
+  );
+}
+
+/** The button that copies `text`, and the confirmation announced to screen readers ("Copiado" for 2 s). */
+export function CopyButton({ text, label, copyLabel, copiedLabel, className }: { text: string; label: string; copyLabel: string; copiedLabel: string; className: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
       <button
         type="button"
-        className="absolute right-2 top-2 rounded border border-slate-500 bg-slate-800 px-2 py-1 text-xs font-medium text-white hover:bg-slate-700 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        className={className}
         onClick={async () => {
           try {
-            await navigator.clipboard.writeText(code);
+            await navigator.clipboard.writeText(text);
             setCopied(true);
             setTimeout(() => setCopied(false), 2000);
           } catch {
@@ -47,6 +63,6 @@ export function CopyBlock({
       <span className="sr-only" aria-live="polite">
         {copied ? copiedLabel : ""}
       </span>
-    </div>
+    </>
   );
 }

@@ -247,6 +247,13 @@ type ApmKind = { kind: "cash"; body: CashBody } | { kind: "bank_transfer"; body:
 /** How long an order may be paid at most, per method (then the reservation's payment deadline may cut it short). */
 const ORDER_TTL_MS = { cash: CASH_ORDER_TTL_MS, bank_transfer: BANK_TRANSFER_TTL_MS } as const;
 
+/** A link a cash, PSE or Nequi payment is recorded for must still take payments, and its agency be active. */
+async function assertLinkTakesPayments(tx: Prisma.TransactionClient, linkId: string, now: Date) {
+  const l = await tx.paymentLink.findUnique({ where: { id: linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
+  if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
+  if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
+}
+
 /**
  * 4.7 / 4.8: a pending order the buyer completes on the hosted checkout page (docs/payments.md "Cash and PSE
  * orders"). Like a card payment, the order is written and committed FIRST (pending, with its Idempotency-Key and
@@ -294,11 +301,7 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
         if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
       }
-      if (opts.linkId) {
-        const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
-      }
+      if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       return tx.paymentTransaction.create({
         data: {
           id: transactionId,
@@ -491,11 +494,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   let expiresAt = new Date(now.getTime() + NEQUI_TTL_MS);
   const created = await db
     .$transaction(async (tx) => {
-      if (opts.linkId) {
-        const l = await tx.paymentLink.findUnique({ where: { id: opts.linkId }, select: { status: true, expiresAt: true, agency: { select: { isArchived: true } } } });
-        if (!l || l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
-        if (l.agency.isArchived) throw wrongState(LINK_AGENCY_ARCHIVED);
-      }
+      if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
         const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
