@@ -19,6 +19,9 @@ export default defineConfig({
     timezoneId: "America/Bogota",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // A Colombian agent's browser: Chromium takes the format of date and time inputs from the process's language
+      // (dd/mm/aaaa, p. m.), not from the context's locale; it needs Debian's chromium-l10n (scripts/test-all.sh).
+      env: { ...process.env, LANG: "es_CO.UTF-8", LC_ALL: "es_CO.UTF-8" },
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },

@@ -23,8 +23,10 @@ fi
 [ -f lib/db/generated/client.ts ] || npx prisma generate || exit 1
 
 step "Chromium (Debian)"
-if [ ! -x /usr/bin/chromium ]; then
-  $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium fonts-liberation || { echo "no se pudo instalar chromium"; exit 1; }
+# chromium-l10n: without its es.pak Chromium draws date and time inputs the en-US way (mm/dd/yyyy, AM/PM) whatever
+# the page's locale; the journeys run it in Spanish (LANG in playwright.config.ts) as a Colombian agent's browser.
+if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/es.pak ]; then
+  $SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-l10n fonts-liberation || { echo "no se pudo instalar chromium"; exit 1; }
 fi
 /usr/bin/chromium --version || true
 
