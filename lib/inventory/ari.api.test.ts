@@ -68,6 +68,8 @@ describe("ARI management", () => {
       ["GET", "/api/v2/hotels/999999", undefined, { status: 404, body: missing("El hotel 999999 no existe") }],
       ["PATCH", `/api/v2/hotels/${hotelA}/room-types/NOPE`, { beds: 1 }, { status: 404, body: missing("La habitación NOPE no existe en este hotel") }],
       ["PATCH", `/api/v2/hotels/${hotelA}/rate-plans/NOPE`, { refundable: "none" }, { status: 404, body: missing("La tarifa NOPE no existe en este hotel") }],
+      // Linking to Channex while the product does not run with it (CHANNEL_MANAGER is not channex here).
+      ["POST", "/api/v2/channex/properties", { property_id: "00000000-0000-4000-8000-000000000000" }, { status: 409, body: conflict("Channex no está configurado: inicie el servicio con CHANNEL_MANAGER=channex, CHANNEX_API_KEY y CHANNEX_WEBHOOK_SECRET") }],
     ];
     for (const [method, path, body, want] of cases) {
       const r = await api.call(method, path, { key: OPERATOR_KEY, body });
