@@ -18,8 +18,8 @@ type Search = { categories?: string; tags?: string; venue?: string; organizer?: 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const { t, locale } = await getDict(messages);
-  const { db, now } = await serviceContext();
-  const [events, cities, categories] = await Promise.all([upcomingEvents(db, now, sp), publicCities(db), publicCategories(db)]);
+  const { database, now } = await serviceContext();
+  const [events, cities, categories] = await Promise.all([upcomingEvents(database, now, sp), publicCities(database), publicCategories(database)]);
   const loc = intlLocale(locale);
   const monthFmt = new Intl.DateTimeFormat(loc, { month: "long", year: "numeric", timeZone: "UTC" });
   const dayFmt = new Intl.DateTimeFormat(loc, { day: "numeric", timeZone: "UTC" });

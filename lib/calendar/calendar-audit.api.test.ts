@@ -91,8 +91,8 @@ describe("ids beyond a database id are rest_invalid_param, never a 500 (issue 24
     const { upcomingEvents } = await import("@/lib/calendar/public");
     const { handleMedia } = await import("@/lib/calendar/media");
     for (const v of ["2147483648", "99999999999999999999"]) {
-      expect(await upcomingEvents(api.db.prisma, new Date(NOW), { venue: v })).toEqual([]);
-      expect(await upcomingEvents(api.db.prisma, new Date(NOW), { organizer: v })).toEqual([]);
+      expect(await upcomingEvents(api.db, new Date(NOW), { venue: v })).toEqual([]);
+      expect(await upcomingEvents(api.db, new Date(NOW), { organizer: v })).toEqual([]);
       const file = await handleMedia(new Request(`http://localhost:3000/media/calendar/${v}/cartel.png`));
       expect(file.status).toBe(404);
     }

@@ -3,24 +3,18 @@ import { WpError, listToArray, isPositiveInt, type ArgSpec, type WpContext } fro
 import { strtotime } from "./strtotime";
 import { isValidTimezone, SITE_TZ } from "./tz";
 import type { ReprCtx } from "./repr";
+import { postKindOf, publishedEventCounts, type PostKind } from "./store";
 
 export const POST_STATUSES = ["publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit"];
 export const CATEGORY_TAX = "tribe_events_cat";
 export const TAG_TAX = "post_tag";
 
-export type PostKind = "event" | "venue" | "organizer" | "image";
+export type { PostKind };
 
 /** Which table of the shared id space holds an id (null: no such post). */
 export async function postKind(ctx: WpContext, id: number): Promise<PostKind | null> {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const rows = await ctx.database.sql.query<{ kind: PostKind }>(
-    `SELECT 'event' AS kind FROM calendar_events WHERE id = $1
-     UNION ALL SELECT 'venue' FROM calendar_venues WHERE id = $1
-     UNION ALL SELECT 'organizer' FROM calendar_organizers WHERE id = $1
-     UNION ALL SELECT 'image' FROM calendar_images WHERE id = $1`,
-    [id],
-  );
-  return rows[0]?.kind ?? null;
+  return postKindOf(ctx.database, id);
 }
 
 export function reprCtx(ctx: WpContext, termCounts?: Map<number, number>): ReprCtx {
@@ -30,12 +24,7 @@ export function reprCtx(ctx: WpContext, termCounts?: Map<number, number>): ReprC
 /** Published-event counts per term, as WordPress keeps term counts. */
 export async function termCounts(ctx: WpContext, termIds?: number[]): Promise<Map<number, number>> {
   if (termIds && termIds.length === 0) return new Map();
-  const rows = await ctx.database.sql.query<{ term_id: number; n: number | string }>(
-    `SELECT et.term_id, COUNT(*) AS n FROM calendar_event_terms et JOIN calendar_events e ON e.id = et.event_id
-     WHERE e.status = 'publish' ${termIds ? "AND et.term_id = ANY($1::int[])" : ""} GROUP BY et.term_id`,
-    termIds ? [termIds] : [],
-  );
-  return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+  return publishedEventCounts(ctx.database, termIds);
 }
 
 // ---------------------------------------------------------------- validators
@@ -60,7 +49,7 @@ export const isUrlOrEmpty = (v: unknown) => v === "" || v === null || isUrl(v);
 
 export async function isUserId(v: unknown, ctx: WpContext): Promise<boolean> {
   if (!isPositiveInt(v)) return false;
-  return (await ctx.db.user.count({ where: { id: Number(v) } })) > 0;
+  return (await ctx.database.prisma.user.count({ where: { id: Number(v) } })) > 0;
 }
 
 export async function isEventId(v: unknown, ctx: WpContext): Promise<boolean> {
@@ -85,16 +74,16 @@ export async function isTermList(v: unknown, ctx: WpContext, taxonomy: string): 
 
 export async function findTerm(ctx: WpContext, taxonomy: string, item: unknown, byName = false) {
   if (typeof item === "number" || (typeof item === "string" && /^\d+$/.test(item))) {
-    const bySlug = await ctx.db.calendarTerm.findFirst({ where: { taxonomy, slug: String(item) } });
+    const bySlug = await ctx.database.prisma.calendarTerm.findFirst({ where: { taxonomy, slug: String(item) } });
     if (bySlug) return bySlug;
     // A number that cannot be a database id (2147483648, 1e308, 1.5) names no term.
     if (!isPositiveInt(item)) return null;
-    return ctx.db.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } });
+    return ctx.database.prisma.calendarTerm.findFirst({ where: { taxonomy, id: Number(item) } });
   }
   if (typeof item !== "string" || item === "") return null;
-  const bySlug = await ctx.db.calendarTerm.findFirst({ where: { taxonomy, slug: item } });
+  const bySlug = await ctx.database.prisma.calendarTerm.findFirst({ where: { taxonomy, slug: item } });
   if (bySlug || !byName) return bySlug;
-  return ctx.db.calendarTerm.findFirst({ where: { taxonomy, name: { equals: item, mode: "insensitive" } } });
+  return ctx.database.prisma.calendarTerm.findFirst({ where: { taxonomy, name: { equals: item, mode: "insensitive" } } });
 }
 
 /**

@@ -34,6 +34,7 @@ import { isLinkedInput, resolveLinked } from "./linked";
 import { resolveImage } from "./images";
 import { parseCost } from "./cost";
 import { canChangeEvent, mayNameAuthor } from "./tenancy";
+import { moveToTrash } from "./store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -163,8 +164,8 @@ async function archive(ctx: WpContext) {
   echo.push(["status", statuses ?? (ctx.isEditor ? "any" : "publish")]);
   const orderBy: Prisma.CalendarEventOrderByWithRelationInput[] = useInclude ? [{ date: "asc" }, { id: "asc" }] : [{ startDate: "asc" }, { id: "asc" }];
   const [total, rows] = await Promise.all([
-    ctx.db.calendarEvent.count({ where: { AND: where } }),
-    ctx.db.calendarEvent.findMany({ where: { AND: where }, include: eventInclude, orderBy, skip: (page - 1) * perPage, take: perPage }),
+    ctx.database.prisma.calendarEvent.count({ where: { AND: where } }),
+    ctx.database.prisma.calendarEvent.findMany({ where: { AND: where }, include: eventInclude, orderBy, skip: (page - 1) * perPage, take: perPage }),
   ]);
   if (rows.length === 0 && page > 1) throw new WpError(404, "event-archive-page-not-found", "La página solicitada del archivo de eventos no existe");
   const counts = await termCounts(ctx, [...new Set(rows.flatMap((r) => r.terms.map((t) => t.termId)))]);
@@ -181,12 +182,12 @@ async function archive(ctx: WpContext) {
 
 // ---------------------------------------------------------------- single
 
-export async function loadEvent(db: WpContext["db"] | Tx, id: number): Promise<FullEvent | null> {
+export async function loadEvent(db: Tx, id: number): Promise<FullEvent | null> {
   return db.calendarEvent.findUnique({ where: { id }, include: eventInclude });
 }
 
 async function present(ctx: WpContext, id: number, opts: { single?: boolean } = {}) {
-  const e = (await loadEvent(ctx.db, id))!;
+  const e = (await loadEvent(ctx.database.prisma, id))!;
   const counts = await termCounts(ctx, e.terms.map((t) => t.termId));
   return eventData(reprCtx(ctx, counts), e, opts);
 }
@@ -202,7 +203,7 @@ async function existingEvent(ctx: WpContext): Promise<number> {
 
 async function getSingle(ctx: WpContext) {
   const id = await existingEvent(ctx);
-  const e = (await ctx.db.calendarEvent.findUnique({ where: { id }, select: { status: true, password: true } }))!;
+  const e = (await ctx.database.prisma.calendarEvent.findUnique({ where: { id }, select: { status: true, password: true } }))!;
   if (e.status === "trash") throw new WpError(403, "event-no-longer-available", "Este evento ya no está disponible");
   if (e.status !== "publish" && !ctx.isEditor) throw new WpError(403, "event-not-accessible", "El evento solicitado no es accesible");
   if (e.password && !(ctx.isEditor && ctx.params.context === "edit") && ctx.params.password !== e.password) {
@@ -214,11 +215,7 @@ async function getSingle(ctx: WpContext) {
 async function deleteSingle(ctx: WpContext) {
   const id = await existingEvent(ctx);
   // Always to the trash (force is ignored); the conditional update lets one of two racing deletes win.
-  const n = await ctx.database.sql.query<{ id: number }>(
-    "UPDATE calendar_events SET status_before_trash = status, status = 'trash' WHERE id = $1 AND status <> 'trash' RETURNING id",
-    [id],
-  );
-  if (n.length === 0) throw new WpError(410, "event-is-in-trash", "El evento ya está en la papelera");
+  if (!(await moveToTrash(ctx.database, "event", id))) throw new WpError(410, "event-is-in-trash", "El evento ya está en la papelera");
   return present(ctx, id);
 }
 
@@ -339,7 +336,7 @@ async function writeEvent(ctx: WpContext, existing: FullEvent | null, body: Set<
   if (has("password")) data.password = p.password ? String(p.password) : null;
   const wantedSlug = typeof p.__body_slug === "string" && p.__body_slug !== "" ? p.__body_slug : has("slug") && !ctx.path.slug ? String(p.slug) : null;
 
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.database.prisma.$transaction(async (tx) => {
     if (!existing || wantedSlug) {
       const base = wantedSlug ?? String(p.title);
       data.slug = await uniqueSlug(async (s) => (await tx.calendarEvent.count({ where: { slug: s, ...(existing ? { NOT: { id: existing.id } } : {}) } })) > 0, base);
@@ -396,7 +393,7 @@ async function create(ctx: WpContext) {
 
 async function update(ctx: WpContext) {
   const id = await existingEvent(ctx);
-  const existing = (await loadEvent(ctx.db, id))!;
+  const existing = (await loadEvent(ctx.database.prisma, id))!;
   try {
     await writeEvent(ctx, existing, bodyNames(ctx));
   } catch (e) {
@@ -417,7 +414,7 @@ const slugArg: ArgSpec = {
   description: "El slug del evento",
   validate: async (v, ctx) => {
     if (typeof v !== "string" || v === "") return false;
-    const e = await ctx.db.calendarEvent.findUnique({ where: { slug: v }, select: { id: true } });
+    const e = await ctx.database.prisma.calendarEvent.findUnique({ where: { slug: v }, select: { id: true } });
     if (!e) return false;
     ctx.memo.set("id", e.id);
     return true;

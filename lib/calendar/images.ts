@@ -1,7 +1,8 @@
 // Calendar images: uploads from the portal are stored through lib/storage (the database by default, so any
 // instance serves them) and served from /media/calendar/<id>/<filename>; an http(s) URL given as `image` is
 // recorded as an image row (never fetched by the server).
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { config } from "@/lib/config";
 import { fileStorage } from "@/lib/storage/files";
 import { isPositiveInt, type WpContext } from "./wp";
@@ -56,7 +57,7 @@ function sniff(buf: Buffer): string | null {
 export class ImageUploadError extends Error {}
 
 /** Stores an uploaded image (type checked from its bytes, not from the header) and records it. */
-export async function saveUpload(db: PrismaClient, opts: { bytes: Buffer; filename: string; authorId: number }) {
+export async function saveUpload(db: Database, opts: { bytes: Buffer; filename: string; authorId: number }) {
   if (opts.bytes.length === 0) throw new ImageUploadError("archivo: está vacío");
   if (opts.bytes.length > MAX_IMAGE_BYTES) throw new ImageUploadError(`archivo: supera ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
   const mime = sniff(opts.bytes);
@@ -66,7 +67,7 @@ export async function saveUpload(db: PrismaClient, opts: { bytes: Buffer; filena
   const filename = `${base}.${ext}`;
   const size = imageSize(opts.bytes);
   // Row and bytes in one transaction: an image is never listed without its file.
-  return db.$transaction(async (tx) => {
+  return db.prisma.$transaction(async (tx) => {
     const row = await tx.calendarImage.create({
       data: { authorId: opts.authorId, filename, mimeType: mime, width: size?.width ?? null, height: size?.height ?? null, filesize: opts.bytes.length, url: "", storedPath: "" },
     });
@@ -76,10 +77,10 @@ export async function saveUpload(db: PrismaClient, opts: { bytes: Buffer; filena
   });
 }
 
-export async function readUpload(db: PrismaClient, id: number, filename: string): Promise<{ bytes: Buffer; mime: string } | null> {
+export async function readUpload(db: Database, id: number, filename: string): Promise<{ bytes: Buffer; mime: string } | null> {
   if (!isPositiveInt(id)) return null; // /media/calendar/99999999999/x.png names nothing
-  const row = await db.calendarImage.findUnique({ where: { id } });
+  const row = await db.prisma.calendarImage.findUnique({ where: { id } });
   if (!row || !row.storedPath || row.filename !== filename) return null;
-  const file = await fileStorage(db).get(row.storedPath);
+  const file = await fileStorage(db.prisma).get(row.storedPath);
   return file ? { bytes: file.bytes, mime: row.mimeType } : null;
 }

@@ -38,6 +38,7 @@ import { strtotime } from "./strtotime";
 import { SITE_TZ, toLocal, fromLocal } from "./tz";
 import { resolveImage } from "./images";
 import { canChangeLinked, mayNameAuthor } from "./tenancy";
+import { moveToTrash } from "./store";
 
 type Tx = Prisma.TransactionClient;
 export type LinkedKind = "venue" | "organizer";
@@ -249,7 +250,7 @@ export async function resolveLinked(ctx: WpContext, tx: Tx, kind: LinkedKind, v:
 // ---------------------------------------------------------------- routes
 
 async function loadRow(ctx: WpContext, kind: LinkedKind, id: number): Promise<Row | null> {
-  return (await delegate(ctx.db, kind).findUnique({ where: { id }, include: { image: true } })) as Row | null;
+  return (await delegate(ctx.database.prisma, kind).findUnique({ where: { id }, include: { image: true } })) as Row | null;
 }
 
 function idArg(kind: LinkedKind): ArgSpec {
@@ -270,7 +271,7 @@ function slugArg(kind: LinkedKind): ArgSpec {
     description: `El slug del ${KINDS[kind].label}`,
     validate: async (v, ctx) => {
       if (typeof v !== "string" || v === "") return false;
-      const row = (await delegate(ctx.db, kind).findFirst({ where: { slug: v }, select: { id: true } })) as { id: number } | null;
+      const row = (await delegate(ctx.database.prisma, kind).findFirst({ where: { slug: v }, select: { id: true } })) as { id: number } | null;
       if (!row) return false;
       ctx.memo.set("id", row.id);
       return true;
@@ -307,12 +308,8 @@ function singleEndpoints(kind: LinkedKind, key: "id" | "slug"): Endpoint[] {
       const row = (await loadRow(ctx, kind, id))!;
       if (row.status === "trash") throw new WpError(410, `${kind}-is-in-trash`, `El ${cfg.label} ya está en la papelera`);
       // Conditional update: of two concurrent deletes only one trashes it, the other sees 410.
-      const n = await ctx.database.sql.query<{ id: number }>(
-        `UPDATE ${kind === "venue" ? "calendar_venues" : "calendar_organizers"} SET status_before_trash = status, status = 'trash' WHERE id = $1 AND status <> 'trash' RETURNING id`,
-        [id],
-      );
-      if (n.length === 0) throw new WpError(410, `${kind}-is-in-trash`, `El ${cfg.label} ya está en la papelera`);
-      await linkTable(ctx.db, kind).deleteMany({ where: { [`${kind}Id`]: id } });
+      if (!(await moveToTrash(ctx.database, kind, id))) throw new WpError(410, `${kind}-is-in-trash`, `El ${cfg.label} ya está en la papelera`);
+      await linkTable(ctx.database.prisma, kind).deleteMany({ where: { [`${kind}Id`]: id } });
       return linkedData(ctx, kind, (await loadRow(ctx, kind, id))!);
     },
   };
@@ -340,10 +337,10 @@ function singleEndpoints(kind: LinkedKind, key: "id" | "slug"): Endpoint[] {
       }
       const newSlug = renameSlug(ctx, key);
       if (newSlug !== null && newSlug !== row.slug) {
-        data.slug = await uniqueSlug(async (s) => (await delegate(ctx.db, kind).count({ where: { slug: s, NOT: { id } } })) > 0, newSlug);
+        data.slug = await uniqueSlug(async (s) => (await delegate(ctx.database.prisma, kind).count({ where: { slug: s, NOT: { id } } })) > 0, newSlug);
       }
       try {
-        await ctx.db.$transaction(async (tx) => {
+        await ctx.database.prisma.$transaction(async (tx) => {
           if (has("image")) data.imageId = await resolveImage(ctx, tx, p.image);
           await delegate(tx, kind).update({ where: { id }, data });
         });
@@ -406,7 +403,7 @@ function archiveEndpoint(kind: LinkedKind): Endpoint {
       if (truthy(p.only_with_upcoming)) {
         where.push({ events: { some: { event: { ...visibleEvent, endDate: { gte: toLocal(ctx.now, SITE_TZ) } } } } });
       }
-      const d = delegate(ctx.db, kind);
+      const d = delegate(ctx.database.prisma, kind);
       const [total, rows] = await Promise.all([
         d.count({ where: { AND: where } }),
         d.findMany({ where: { AND: where }, include: { image: true }, orderBy: [{ date: "desc" }, { id: "desc" }], skip: (page - 1) * perPage, take: perPage }),
@@ -439,7 +436,7 @@ function createEndpoint(kind: LinkedKind): Endpoint {
     args: createArgs(kind, true),
     permission: mayCreate,
     handler: async (ctx) => {
-      const [id] = await ctx.db.$transaction((tx) => insertLinked(ctx, tx, kind, ctx.params, ctx.sent));
+      const [id] = await ctx.database.prisma.$transaction((tx) => insertLinked(ctx, tx, kind, ctx.params, ctx.sent));
       return new WpResponse(201, linkedData(ctx, kind, (await loadRow(ctx, kind, id))!));
     },
   };

@@ -17,7 +17,7 @@ export async function handleMedia(req: Request): Promise<Response> {
   const parts = url.pathname.replace(/^\/media\/calendar\/?/, "").split("/").filter(Boolean);
   const database = await getDatabase();
   if ((req.method === "GET" || req.method === "HEAD") && parts.length === 2 && /^\d+$/.test(parts[0])) {
-    const file = await readUpload(database.prisma, Number(parts[0]), decodeURIComponent(parts[1]));
+    const file = await readUpload(database, Number(parts[0]), decodeURIComponent(parts[1]));
     if (!file) return new Response("No encontrado", { status: 404 });
     return new Response(req.method === "HEAD" ? null : new Uint8Array(file.bytes), {
       status: 200,
@@ -38,7 +38,7 @@ export async function handleMedia(req: Request): Promise<Response> {
   if (declared > MAX_IMAGE_BYTES) return error(413, "La solicitud es demasiado grande", `archivo: supera ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
   const bytes = Buffer.from(await req.arrayBuffer());
   try {
-    const row = await saveUpload(database.prisma, { bytes, filename: url.searchParams.get("filename") ?? "imagen", authorId: principal.userId ?? 0 });
+    const row = await saveUpload(database, { bytes, filename: url.searchParams.get("filename") ?? "imagen", authorId: principal.userId ?? 0 });
     return json(201, imageData(row));
   } catch (e) {
     if (e instanceof ImageUploadError) return error(400, "Solicitud inválida", e.message);

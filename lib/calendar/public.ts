@@ -1,5 +1,6 @@
 // Reads for the public events pages (no login): published, listed events only.
-import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { eventInclude, type FullEvent } from "./repr";
 import { SITE_TZ, startOfDay, toLocal } from "./tz";
 import { isPositiveInt } from "./wp";
@@ -12,7 +13,7 @@ export interface PublicFilters {
   city?: string;
 }
 
-export async function upcomingEvents(db: PrismaClient, now: Date, f: PublicFilters = {}): Promise<FullEvent[]> {
+export async function upcomingEvents(db: Database, now: Date, f: PublicFilters = {}): Promise<FullEvent[]> {
   const today = startOfDay(toLocal(now, SITE_TZ));
   const where: Prisma.CalendarEventWhereInput[] = [{ status: "publish" }, { hideFromListings: false }, { password: null }, { endDate: { gte: today } }];
   if (f.categories) where.push({ terms: { some: { term: { taxonomy: "tribe_events_cat", slug: f.categories } } } });
@@ -22,22 +23,22 @@ export async function upcomingEvents(db: PrismaClient, now: Date, f: PublicFilte
   if (f.venue && /^\d+$/.test(f.venue)) where.push(isPositiveInt(f.venue) ? { venues: { some: { venueId: Number(f.venue) } } } : none);
   if (f.organizer && /^\d+$/.test(f.organizer)) where.push(isPositiveInt(f.organizer) ? { organizers: { some: { organizerId: Number(f.organizer) } } } : none);
   if (f.city) where.push({ venues: { some: { venue: { city: { equals: f.city, mode: "insensitive" } } } } });
-  return db.calendarEvent.findMany({ where: { AND: where }, include: eventInclude, orderBy: [{ startDate: "asc" }, { id: "asc" }], take: 300 });
+  return db.prisma.calendarEvent.findMany({ where: { AND: where }, include: eventInclude, orderBy: [{ startDate: "asc" }, { id: "asc" }], take: 300 });
 }
 
-export async function publicEvent(db: PrismaClient, slug: string): Promise<FullEvent | null> {
-  const e = await db.calendarEvent.findUnique({ where: { slug }, include: eventInclude });
+export async function publicEvent(db: Database, slug: string): Promise<FullEvent | null> {
+  const e = await db.prisma.calendarEvent.findUnique({ where: { slug }, include: eventInclude });
   return e && e.status === "publish" && !e.password ? e : null;
 }
 
-export async function publicCities(db: PrismaClient): Promise<string[]> {
-  const rows = await db.calendarVenue.findMany({ where: { status: "publish", city: { not: null }, events: { some: { event: { status: "publish" } } } }, select: { city: true }, distinct: ["city"], orderBy: { city: "asc" } });
+export async function publicCities(db: Database): Promise<string[]> {
+  const rows = await db.prisma.calendarVenue.findMany({ where: { status: "publish", city: { not: null }, events: { some: { event: { status: "publish" } } } }, select: { city: true }, distinct: ["city"], orderBy: { city: "asc" } });
   return rows.map((r) => r.city!).filter(Boolean);
 }
 
 /** The event categories that have a published event, for the public page's filter. */
-export async function publicCategories(db: PrismaClient) {
-  return db.calendarTerm.findMany({ where: { taxonomy: "tribe_events_cat", events: { some: { event: { status: "publish" } } } }, orderBy: { name: "asc" } });
+export async function publicCategories(db: Database) {
+  return db.prisma.calendarTerm.findMany({ where: { taxonomy: "tribe_events_cat", events: { some: { event: { status: "publish" } } } }, orderBy: { name: "asc" } });
 }
 
 /** Event descriptions are editor HTML: keep a few formatting tags without attributes, and http(s) links only. */

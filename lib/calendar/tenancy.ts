@@ -15,7 +15,7 @@ function targetId(ctx: WpContext): number | null {
 export async function isTeammate(ctx: WpContext, p: Principal, userId: number): Promise<boolean> {
   if (p.userId !== null && userId === p.userId) return true;
   if (p.hotelIds.length === 0 || !isPositiveInt(userId)) return false;
-  return (await ctx.db.userHotel.count({ where: { userId, hotelId: { in: p.hotelIds } } })) > 0;
+  return (await ctx.database.prisma.userHotel.count({ where: { userId, hotelId: { in: p.hotelIds } } })) > 0;
 }
 
 /** Permission of an event's update or delete. A missing id passes, so the handler answers its 404/400. */
@@ -25,7 +25,7 @@ export async function canChangeEvent(ctx: WpContext): Promise<boolean> {
   if (p.role === "operator") return true;
   const id = targetId(ctx);
   if (id === null) return true;
-  const row = await ctx.db.calendarEvent.findUnique({ where: { id }, select: { hotelId: true } });
+  const row = await ctx.database.prisma.calendarEvent.findUnique({ where: { id }, select: { hotelId: true } });
   if (!row) return true;
   return row.hotelId !== null && p.hotelIds.includes(row.hotelId);
 }
@@ -38,7 +38,7 @@ export async function canChangeLinked(ctx: WpContext, kind: "venue" | "organizer
   const id = targetId(ctx);
   if (id === null) return true;
   const where = { where: { id }, select: { authorId: true } };
-  const row = kind === "venue" ? await ctx.db.calendarVenue.findUnique(where) : await ctx.db.calendarOrganizer.findUnique(where);
+  const row = kind === "venue" ? await ctx.database.prisma.calendarVenue.findUnique(where) : await ctx.database.prisma.calendarOrganizer.findUnique(where);
   if (!row) return true;
   return isTeammate(ctx, p, row.authorId);
 }

@@ -9,7 +9,7 @@ const ORDERBY = ["id", "include", "name", "slug", "include_slugs", "term_group",
 
 async function isTermOf(ctx: WpContext, taxonomy: Tax, v: unknown): Promise<boolean> {
   if (!isPositiveInt(v)) return false;
-  return (await ctx.db.calendarTerm.count({ where: { taxonomy, id: Number(v) } })) > 0;
+  return (await ctx.database.prisma.calendarTerm.count({ where: { taxonomy, id: Number(v) } })) > 0;
 }
 
 async function isTermIdList(ctx: WpContext, taxonomy: Tax, v: unknown): Promise<boolean> {
@@ -57,7 +57,7 @@ async function archive(ctx: WpContext, taxonomy: Tax) {
   if (post !== undefined) where.push({ events: { some: { eventId: Number(post) } } });
   const dir = String(p.order ?? "asc").toLowerCase() === "desc" ? "desc" : "asc";
   const by = String(p.orderby ?? "name").toLowerCase();
-  let rows = await ctx.db.calendarTerm.findMany({ where: { AND: where } });
+  let rows = await ctx.database.prisma.calendarTerm.findMany({ where: { AND: where } });
   const key = (t: (typeof rows)[number]): string | number =>
     by === "id" || by === "term_group" ? t.id : by === "slug" ? t.slug : by === "description" ? t.description : by === "count" ? (counts.get(t.id) ?? 0) : by === "include" ? (p.include as number[] | undefined)?.indexOf(t.id) ?? 0 : t.name.toLowerCase();
   rows = rows.sort((a, b) => {
@@ -91,7 +91,7 @@ function writeArgs(taxonomy: Tax, required: boolean): Record<string, ArgSpec> {
 const canManage = (ctx: WpContext) => ctx.isEditor;
 
 async function present(ctx: WpContext, id: number) {
-  const t = (await ctx.db.calendarTerm.findUnique({ where: { id } }))!;
+  const t = (await ctx.database.prisma.calendarTerm.findUnique({ where: { id } }))!;
   return termData(reprCtx(ctx, await termCounts(ctx, [id])), t);
 }
 
@@ -101,7 +101,7 @@ async function save(ctx: WpContext, taxonomy: Tax, id: number | null) {
   const data: Record<string, unknown> = {};
   if (has("name")) {
     const name = String(p.name).trim();
-    const clash = await ctx.db.calendarTerm.findFirst({ where: { taxonomy, name: { equals: name, mode: "insensitive" }, ...(id ? { NOT: { id } } : {}) } });
+    const clash = await ctx.database.prisma.calendarTerm.findFirst({ where: { taxonomy, name: { equals: name, mode: "insensitive" }, ...(id ? { NOT: { id } } : {}) } });
     if (clash && !id) throw new WpError(400, "term_exists", "Ya existe un término con ese nombre en esta taxonomía.", { term_id: clash.id });
     data.name = name;
   }
@@ -109,14 +109,14 @@ async function save(ctx: WpContext, taxonomy: Tax, id: number | null) {
   if (has("parent")) data.parent = Number(p.parent);
   if (has("slug") || !id) {
     const wanted = has("slug") ? slugify(String(p.slug)) : String(p.name);
-    if (has("slug") && (await ctx.db.calendarTerm.count({ where: { taxonomy, slug: wanted, ...(id ? { NOT: { id } } : {}) } })) > 0) {
+    if (has("slug") && (await ctx.database.prisma.calendarTerm.count({ where: { taxonomy, slug: wanted, ...(id ? { NOT: { id } } : {}) } })) > 0) {
       throw new WpError(400, "duplicate_term_slug", `El slug "${wanted}" ya está en uso por otro término.`);
     }
-    data.slug = await uniqueSlug(async (s) => (await ctx.db.calendarTerm.count({ where: { taxonomy, slug: s, ...(id ? { NOT: { id } } : {}) } })) > 0, wanted);
+    data.slug = await uniqueSlug(async (s) => (await ctx.database.prisma.calendarTerm.count({ where: { taxonomy, slug: s, ...(id ? { NOT: { id } } : {}) } })) > 0, wanted);
   }
   try {
-    if (id) return (await ctx.db.calendarTerm.update({ where: { id }, data })).id;
-    return (await ctx.db.calendarTerm.create({ data: { taxonomy, ...(data as { name: string; slug: string }) } })).id;
+    if (id) return (await ctx.database.prisma.calendarTerm.update({ where: { id }, data })).id;
+    return (await ctx.database.prisma.calendarTerm.create({ data: { taxonomy, ...(data as { name: string; slug: string }) } })).id;
   } catch {
     throw new WpError(400, "term_exists", "Ya existe un término con ese slug en esta taxonomía.");
   }
@@ -153,7 +153,7 @@ function termRoutes(taxonomy: Tax): WpRoute[] {
         const id = Number(ctx.path.id);
         const previous = await present(ctx, id);
         // Always a hard delete; children move up to the deleted term's parent, as WordPress does.
-        await ctx.db.$transaction(async (tx) => {
+        await ctx.database.prisma.$transaction(async (tx) => {
           const t = await tx.calendarTerm.findUnique({ where: { id } });
           if (!t) return;
           await tx.calendarTerm.updateMany({ where: { taxonomy, parent: id }, data: { parent: t.parent } });

@@ -6,7 +6,6 @@ import crypto from "node:crypto";
 import { getDatabase, type Database } from "@/lib/db";
 import { busyReason, BUSY_RETRY_AFTER_S } from "@/lib/db/busy";
 import { noteDbBusy, observeRequest } from "@/lib/metrics/registry";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import { systemClock, fixedClock, type Clock } from "@/lib/clock";
 import { config } from "@/lib/config";
 import { authenticate } from "@/lib/auth/authenticate";
@@ -51,7 +50,7 @@ export class WpResponse {
 }
 
 export interface WpContext {
-  db: PrismaClient;
+  /** The one database handle: `database.prisma` for Prisma, the calendar's plain SQL in store.ts. */
   database: Database;
   clock: Clock;
   now: Date;
@@ -412,7 +411,6 @@ export function createCalendarHandler(opts: CalendarHandlerOptions) {
       const pathParams: Record<string, string> = Object.assign(bareObject<string>(), hit.m.groups ?? {});
       const merged = mergeParams(pathParams, readQuery(url), method === "GET" ? bareObject() : await readBody(req));
       const ctx: WpContext = {
-        db: database.prisma,
         database,
         clock,
         now: clock.now(),

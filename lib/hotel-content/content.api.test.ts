@@ -12,6 +12,7 @@ import { addDays, bogotaDate } from "@/lib/time";
 import { testTarget } from "@/lib/testing/db";
 import { handleHotelMedia } from "./media";
 import { MAX_PHOTO_BYTES } from "./photos";
+import { MAX_PHOTOS } from "./schema";
 
 let api: TestServer;
 let hotelA: number;
@@ -177,8 +178,10 @@ describe(`hotel content on ${testTarget()}`, () => {
     expect(small.status).toBe(201);
     expect(small.body.sizes.map((s: { width: number }) => s.width)).toEqual([200]);
     expect(small.body.alt).toBe("Foto de Posada del Molino");
-    // The same image twice is refused.
-    expect((await upload(hotelA, adminA, await png(200, 120))).status).toBe(409);
+    // The same image twice is refused (a rule's refusal, answered in the standard body).
+    const twice = await upload(hotelA, adminA, await png(200, 120));
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "archivo: esta foto ya está en la galería del hotel" });
     const content = (await api.call("GET", `/api/v2/hotels/${hotelA}/content`, { key: agencyKey })).body;
     expect(content.photos.map((p: { id: number }) => p.id)).toEqual([up.body.id, small.body.id]);
     const batch = (await api.call("GET", `/api/v2/hotel-content?ids=${hotelA}`, { key: agencyKey })).body;
@@ -210,7 +213,9 @@ describe(`hotel content on ${testTarget()}`, () => {
       expect(r.body.detail, name).toMatch(detail);
     }
     const good = await jpeg(640, 480, "#108060");
-    expect((await upload(hotelB, adminA, good)).status).toBe(404); // another hotel's admin
+    const notMine = await upload(hotelB, adminA, good); // another hotel's admin
+    expect(notMine.status).toBe(404);
+    expect(notMine.body).toEqual({ code: "404", message: "Recurso no encontrado", detail: `El hotel ${hotelB} no existe` });
     expect((await upload(hotelB, agencyKey, good)).status).toBe(403);
     expect((await upload(hotelB, undefined, good)).status).toBe(401);
     expect((await upload(hotelB, adminB, good, "x".repeat(151))).status).toBe(400);
@@ -223,8 +228,12 @@ describe(`hotel content on ${testTarget()}`, () => {
     const alt = await api.call("PATCH", `/api/v2/hotels/${hotelB}/photos/${a.id}`, { key: adminB, body: { alt: "Fachada de la casa" } });
     expect(alt.body.alt).toBe("Fachada de la casa");
     expect((await api.call("PATCH", `/api/v2/hotels/${hotelB}/photos/${a.id}`, { key: adminA, body: { alt: "otra" } })).status).toBe(404);
-    expect((await api.call("PATCH", `/api/v2/hotels/${hotelA}/photos/${a.id}`, { key: OPERATOR_KEY, body: { alt: "otra" } })).status).toBe(404);
-    expect((await api.call("PUT", `/api/v2/hotels/${hotelB}/photo-order`, { key: adminB, body: { ids: [b.id] } })).status).toBe(400);
+    const elsewhere = await api.call("PATCH", `/api/v2/hotels/${hotelA}/photos/${a.id}`, { key: OPERATOR_KEY, body: { alt: "otra" } });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toEqual({ code: "404", message: "Recurso no encontrado", detail: `La foto ${a.id} no existe` });
+    const partial = await api.call("PUT", `/api/v2/hotels/${hotelB}/photo-order`, { key: adminB, body: { ids: [b.id] } });
+    expect(partial.status).toBe(400);
+    expect(partial.body).toEqual({ code: "400", message: "Solicitud inválida", detail: "ids: debe nombrar cada foto del hotel una vez" });
     const order = await api.call("PUT", `/api/v2/hotels/${hotelB}/photo-order`, { key: adminB, body: { ids: [b.id, a.id] } });
     expect(order.body.map((p: { id: number }) => p.id)).toEqual([b.id, a.id]);
     expect((await api.call("GET", `/api/v2/hotels/${hotelB}/content`, { key: agencyKey })).body.photos.map((p: { id: number }) => p.id)).toEqual([b.id, a.id]);
@@ -232,6 +241,18 @@ describe(`hotel content on ${testTarget()}`, () => {
     expect((await api.call("DELETE", `/api/v2/hotels/${hotelB}/photos/${a.id}`, { key: adminB })).status).toBe(204);
     expect((await fetch(`${api.url}${a.url}`)).status).toBe(404);
     expect((await fetch(`${api.url}${b.url}`)).status).toBe(200);
+  });
+
+  it("a hotel with the most photos allowed refuses one more with a Spanish 400 and stores nothing", async () => {
+    const full = await makeHotel("Casa Llena");
+    for (let i = 0; i < MAX_PHOTOS; i++) {
+      await api.db.prisma.hotelPhoto.create({ data: { hotelId: full, position: i, alt: `Foto ${i}`, hash: `${"f".repeat(30)}${String(i).padStart(2, "0")}`, widths: [320], width: 320, height: 200 } });
+    }
+    const before = await stored();
+    const more = await upload(full, OPERATOR_KEY, await jpeg(640, 480, "#406080"));
+    expect(more.status).toBe(400);
+    expect(more.body).toEqual({ code: "400", message: "Solicitud inválida", detail: `archivo: el hotel ya tiene ${MAX_PHOTOS} fotos; borre una antes de subir otra` });
+    expect(await stored()).toEqual(before);
   });
 
   it("4.2 and 4.3 answer the same bytes whatever the content (content has its own routes)", async () => {

@@ -4,7 +4,9 @@
 import { getDatabase } from "@/lib/db";
 import { systemClock } from "@/lib/clock";
 import { authenticate } from "@/lib/auth/authenticate";
-import { HttpError } from "@/lib/http/errors";
+import { HttpError, STATUS_MESSAGES } from "@/lib/http/errors";
+import { DomainError } from "@/lib/domain/errors";
+import { DOMAIN_STATUS } from "@/lib/http/steps";
 import { fileStorage } from "@/lib/storage/files";
 import { MAX_DB_ID } from "@/lib/http/limits";
 import { addPhoto, managedHotel } from "./service";
@@ -66,7 +68,7 @@ export async function handleHotelMedia(req: Request): Promise<Response> {
     const { principal } = await authenticate(req, database, systemClock, true);
     if (!principal) return error(401, "No autenticado", "Se requiere una sesión o una clave API");
     if (principal.role !== "operator" && principal.role !== "hotel_admin") return error(403, "Acceso denegado", "Solo el operador y el administrador del hotel pueden subir fotos");
-    await managedHotel(database.prisma, principal, hotelId); // another hotel's admin: 404 before any byte is read
+    await managedHotel(database, principal, hotelId); // another hotel's admin: 404 before any byte is read
     const alt = url.searchParams.get("alt");
     if (alt && alt.trim().length > MAX_ALT) return invalid(`alt: máximo ${MAX_ALT} caracteres`);
     const declared = Number(req.headers.get("content-length") ?? "0");
@@ -74,10 +76,11 @@ export async function handleHotelMedia(req: Request): Promise<Response> {
     const bytes = await readLimited(req, MAX_PHOTO_BYTES);
     if (!bytes) return invalid(`archivo: supera ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
     const photo = await processPhoto(bytes);
-    return json(201, await addPhoto(database.prisma, principal, hotelId, photo, alt));
+    return json(201, await addPhoto(database, principal, hotelId, photo, alt));
   } catch (e) {
     if (e instanceof PhotoError) return invalid(e.message);
     if (e instanceof HttpError) return error(e.status, e.message, e.detail);
+    if (e instanceof DomainError) return error(DOMAIN_STATUS[e.code], STATUS_MESSAGES[DOMAIN_STATUS[e.code]], e.detail);
     throw e;
   }
 }

@@ -30,7 +30,7 @@ export const hotelContentRoutes = [
     tags: [TAG],
     query: batchQuery,
     responses: [{ status: 200, description: "Resúmenes", schema: z.array(contentSummaryOut) }],
-    handler: ({ db, principal, query }) => content.listContents(db, principal, query),
+    handler: ({ database, principal, query }) => content.listContents(database, principal, query),
   }),
   defineRoute({
     method: "GET",
@@ -40,7 +40,7 @@ export const hotelContentRoutes = [
     tags: [TAG],
     params: hotelParam,
     responses: [{ status: 200, description: "Contenido", schema: contentOut }],
-    handler: ({ db, principal, params }) => content.getContent(db, principal, params.id),
+    handler: ({ database, principal, params }) => content.getContent(database, principal, params.id),
   }),
   defineRoute({
     method: "PATCH",
@@ -52,7 +52,7 @@ export const hotelContentRoutes = [
     params: hotelParam,
     body: contentBody,
     responses: [{ status: 200, description: "Contenido", schema: contentOut }],
-    handler: ({ db, principal, params, body }) => content.updateContent(db, principal, params.id, body),
+    handler: ({ database, principal, params, body }) => content.updateContent(database, principal, params.id, body),
   }),
   defineRoute({
     method: "PUT",
@@ -63,7 +63,7 @@ export const hotelContentRoutes = [
     params: hotelParam,
     body: photoOrderBody,
     responses: [{ status: 200, description: "Fotos en el nuevo orden", schema: z.array(photoOut) }],
-    handler: ({ db, principal, params, body }) => content.reorderPhotos(db, principal, params.id, body.ids),
+    handler: ({ database, principal, params, body }) => content.reorderPhotos(database, principal, params.id, body.ids),
   }),
   defineRoute({
     method: "PATCH",
@@ -74,7 +74,7 @@ export const hotelContentRoutes = [
     params: photoParams,
     body: photoPatchBody,
     responses: [{ status: 200, description: "Foto", schema: photoOut }],
-    handler: ({ db, principal, params, body }) => content.updatePhoto(db, principal, params.id, params.photo_id, body),
+    handler: ({ database, principal, params, body }) => content.updatePhoto(database, principal, params.id, params.photo_id, body),
   }),
   defineRoute({
     method: "DELETE",
@@ -84,8 +84,8 @@ export const hotelContentRoutes = [
     tags: [TAG],
     params: photoParams,
     responses: [{ status: 204, description: "Borrada" }],
-    handler: async ({ db, principal, params }) => {
-      await content.deletePhoto(db, principal, params.id, params.photo_id); // undefined: 204
+    handler: async ({ database, principal, params }) => {
+      await content.deletePhoto(database, principal, params.id, params.photo_id); // undefined: 204
     },
   }),
 ];

@@ -2,7 +2,7 @@
 // files in the repository), stored through the same path as an upload (processPhoto + storage).
 import crypto from "node:crypto";
 import sharp from "sharp";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { fileStorage } from "@/lib/storage/files";
 import { AMENITIES } from "./amenities";
 import { photoKey, processPhoto } from "./photos";
@@ -48,8 +48,8 @@ async function drawPhoto(seed: number, coastal: boolean, view: number): Promise<
   return sharp(px, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
 }
 
-export async function seedHotelContent(db: PrismaClient, hotels: Array<{ id: number; name: string; city: string; index: number }>, opts: { galleryFor: number[] }) {
-  const storage = fileStorage(db);
+export async function seedHotelContent(db: Database, hotels: Array<{ id: number; name: string; city: string; index: number }>, opts: { galleryFor: number[] }) {
+  const storage = fileStorage(db.prisma);
   for (const hotel of hotels) {
     const seed = seeded(`${hotel.city}-${hotel.index}`);
     const [lat, lon] = CENTERS[hotel.city] ?? [4.6, -74.08];
@@ -57,7 +57,7 @@ export async function seedHotelContent(db: PrismaClient, hotels: Array<{ id: num
     const amenities = AMENITIES.filter((_, k) => k < 3 || (seed >> k) % 3 === 0)
       .map((a) => a.code)
       .filter((c) => coastal || c !== "beach_access");
-    await db.hotel.update({
+    await db.prisma.hotel.update({
       where: { id: hotel.id },
       data: {
         latitude: Number((lat + (((seed >> 4) % 200) - 100) / 10000).toFixed(6)),
@@ -74,7 +74,7 @@ export async function seedHotelContent(db: PrismaClient, hotels: Array<{ id: num
       const photo = await processPhoto(await drawPhoto(seed + view * 7919, coastal, view));
       for (const r of photo.renditions) await storage.put(photoKey(photo.hash, r.width), { bytes: r.bytes, mime: "image/webp" });
       const largest = photo.renditions[photo.renditions.length - 1];
-      await db.hotelPhoto.create({
+      await db.prisma.hotelPhoto.create({
         data: {
           hotelId: hotel.id,
           position: view,

@@ -56,6 +56,30 @@ describe("ARI management", () => {
     expect(gen.roomId.length).toBeGreaterThan(3);
   });
 
+  it("the rules' refusals answer the standard body: 409 for what exists already, 404 for what does not", async () => {
+    const conflict = (detail: string) => ({ code: "409", message: "Conflicto con el estado actual del recurso", detail });
+    const missing = (detail: string) => ({ code: "404", message: "Recurso no encontrado", detail });
+    const cm = (await ok(operator().GET("/v2/hotels/{id}", { params: { path: { id: hotelA } } }))).channel_manager_id;
+    const cases: Array<[string, string, unknown, { status: number; body: unknown }]> = [
+      ["POST", "/api/v2/hotels", { name: "Otro", city: "Cali", channel_manager_id: cm }, { status: 409, body: conflict(`channel_manager_id: ya existe un hotel con ${cm}`) }],
+      ["PATCH", `/api/v2/hotels/${hotelB}`, { channel_manager_id: cm }, { status: 409, body: conflict(`channel_manager_id: ya existe un hotel con ${cm}`) }],
+      ["POST", `/api/v2/hotels/${hotelA}/room-types`, { roomId: "DBL", roomName: "x", roomType: "DOUBLE", beds: 1, max_adults: 1, max_children: 0 }, { status: 409, body: conflict("roomId: ya existe la habitación DBL en este hotel") }],
+      ["POST", `/api/v2/hotels/${hotelA}/rate-plans`, { rateId: "RO", rateDescription: "x", boardType: null, boardTypeDescription: "x", refundable: "full", cancellationPolicy: "x", currency: "COP" }, { status: 409, body: conflict("rateId: ya existe la tarifa RO en este hotel") }],
+      ["GET", "/api/v2/hotels/999999", undefined, { status: 404, body: missing("El hotel 999999 no existe") }],
+      ["PATCH", `/api/v2/hotels/${hotelA}/room-types/NOPE`, { beds: 1 }, { status: 404, body: missing("La habitación NOPE no existe en este hotel") }],
+      ["PATCH", `/api/v2/hotels/${hotelA}/rate-plans/NOPE`, { refundable: "none" }, { status: 404, body: missing("La tarifa NOPE no existe en este hotel") }],
+      // Linking to Channex while the product does not run with it (CHANNEL_MANAGER is not channex here).
+      ["POST", "/api/v2/channex/properties", { property_id: "00000000-0000-4000-8000-000000000000" }, { status: 409, body: conflict("Channex no está configurado: inicie el servicio con CHANNEL_MANAGER=channex, CHANNEX_API_KEY y CHANNEX_WEBHOOK_SECRET") }],
+    ];
+    for (const [method, path, body, want] of cases) {
+      const r = await api.call(method, path, { key: OPERATOR_KEY, body });
+      expect({ status: r.status, body: r.body }, `${method} ${path}`).toEqual(want);
+    }
+    // Another hotel's admin is told the hotel does not exist.
+    const other = await api.call("PATCH", `/api/v2/hotels/${hotelB}`, { key: adminKey, body: { name: "X" } });
+    expect({ status: other.status, body: other.body }).toEqual({ status: 404, body: missing(`El hotel ${hotelB} no existe`) });
+  });
+
   it("an Idempotency-Key on hotel creation creates it once", async () => {
     const headers = { "idempotency-key": "crear-hotel-1" };
     const body = { name: "Hotel Idempotente", city: "Girardot" };

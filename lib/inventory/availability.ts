@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "@/lib/db/open";
 import type { Principal } from "@/lib/auth/principal";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { cityHasHotels, hotelIsActive } from "./store";
 import { addDays, bogotaDate } from "@/lib/time";
 import type { LayoutItem, ProductOffer, RoomOffer } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
@@ -73,8 +74,7 @@ export async function agencySearchAnswer(database: Database, q: AgencySearch) {
   const offers = await cm.search({ where: { city }, checkin, nights, layout });
   if (offers.length === 0) {
     // An unknown city is a 404; a known city with nothing to sell is an empty list.
-    const known = await database.sql.query<{ one: number }>("SELECT 1 AS one FROM hotels WHERE city = $1 LIMIT 1", [city]);
-    if (known.length === 0) throw notFound(`city: no hay hoteles en ${q.cityAsSent}`);
+    if (!(await cityHasHotels(database, city))) throw notFound(`city: no hay hoteles en ${q.cityAsSent}`);
   }
   return offers.map((o) => ({
     hotel: {
@@ -134,8 +134,7 @@ export function hotelSearchRequest(input: z.output<typeof hotelAvailabilityQuery
 /** 4.3's answer from the database: one hotel, one occupancy. */
 export async function hotelSearchAnswer(database: Database, q: HotelSearch) {
   const { hotelId, checkin, nights, adults, childrenAges } = q;
-  const hotel = await database.sql.query<{ id: number }>("SELECT id FROM hotels WHERE id = $1 AND is_active", [hotelId]);
-  if (hotel.length === 0) throw notFound(`hotel_id: el hotel ${hotelId} no existe`);
+  if (!(await hotelIsActive(database, hotelId))) throw notFound(`hotel_id: el hotel ${hotelId} no existe`);
 
   const cm = channelManager(database);
   const [offer] = await cm.search({ where: { hotelId }, checkin, nights, layout: [{ adults, childrenAges }] }, { includeEmpty: true });

@@ -72,7 +72,7 @@ export const inventoryRoutes = [
     summary: "Ciudades con hoteles activos (sugerencias de búsqueda)",
     tags: [TAG_AVAIL],
     responses: [{ status: 200, description: "Ciudades", schema: z.array(z.object({ city: z.string(), name: z.string().meta({ description: "Como la escribe una persona, p. ej. \"Santa Marta\"" }), hotels: z.number().int() })) }],
-    handler: ({ db }) => ari.listCities(db),
+    handler: ({ database }) => ari.listCities(database),
   }),
   defineRoute({
     method: "GET",
@@ -82,7 +82,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     query: hotelsQuery,
     responses: [{ status: 200, description: "Hoteles", schema: z.array(hotelOut) }],
-    handler: ({ db, principal, query }) => ari.listHotels(db, principal, query.city),
+    handler: ({ database, principal, query }) => ari.listHotels(database, principal, query.city),
   }),
   defineRoute({
     method: "POST",
@@ -93,7 +93,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     body: createHotelBody,
     responses: [{ status: 201, description: "Hotel creado", schema: hotelOut }],
-    handler: async ({ db, body, effectKey }) => json(201, await ari.createHotel(db, body, effectKey)),
+    handler: async ({ database, body, effectKey }) => json(201, await ari.createHotel(database, body, effectKey)),
   }),
   defineRoute({
     method: "GET",
@@ -103,7 +103,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     params: hotelIdParam,
     responses: [{ status: 200, description: "Hotel", schema: hotelOut }],
-    handler: ({ db, principal, params }) => ari.getHotel(db, principal, params.id),
+    handler: ({ database, principal, params }) => ari.getHotel(database, principal, params.id),
   }),
   defineRoute({
     method: "PATCH",
@@ -114,7 +114,7 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     body: patchHotelBody,
     responses: [{ status: 200, description: "Hotel", schema: hotelOut }],
-    handler: ({ db, principal, params, body }) => ari.updateHotel(db, principal, params.id, body),
+    handler: ({ database, principal, params, body }) => ari.updateHotel(database, principal, params.id, body),
   }),
   defineRoute({
     method: "GET",
@@ -124,7 +124,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     params: hotelIdParam,
     responses: [{ status: 200, description: "Tipos de habitación", schema: z.array(roomTypeOut) }],
-    handler: ({ db, principal, params }) => ari.listRoomTypes(db, principal, params.id),
+    handler: ({ database, principal, params }) => ari.listRoomTypes(database, principal, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -136,7 +136,7 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     body: createRoomTypeBody,
     responses: [{ status: 201, description: "Tipo de habitación creado", schema: roomTypeOut }],
-    handler: async ({ db, principal, params, body }) => json(201, await ari.createRoomType(db, principal, params.id, body)),
+    handler: async ({ database, principal, params, body }) => json(201, await ari.createRoomType(database, principal, params.id, body)),
   }),
   defineRoute({
     method: "PATCH",
@@ -148,7 +148,7 @@ export const inventoryRoutes = [
     params: roomTypeParams,
     body: patchRoomTypeBody,
     responses: [{ status: 200, description: "Tipo de habitación", schema: roomTypeOut }],
-    handler: ({ db, principal, params, body }) => ari.updateRoomType(db, principal, params.id, params.room_id, body),
+    handler: ({ database, principal, params, body }) => ari.updateRoomType(database, principal, params.id, params.room_id, body),
   }),
   defineRoute({
     method: "GET",
@@ -158,7 +158,7 @@ export const inventoryRoutes = [
     tags: [TAG_ARI],
     params: hotelIdParam,
     responses: [{ status: 200, description: "Planes de tarifa", schema: z.array(ratePlanOut) }],
-    handler: ({ db, principal, params }) => ari.listRatePlans(db, principal, params.id),
+    handler: ({ database, principal, params }) => ari.listRatePlans(database, principal, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -170,7 +170,7 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     body: createRatePlanBody,
     responses: [{ status: 201, description: "Plan de tarifa creado", schema: ratePlanOut }],
-    handler: async ({ db, principal, params, body }) => json(201, await ari.createRatePlan(db, principal, params.id, body)),
+    handler: async ({ database, principal, params, body }) => json(201, await ari.createRatePlan(database, principal, params.id, body)),
   }),
   defineRoute({
     method: "PATCH",
@@ -182,7 +182,7 @@ export const inventoryRoutes = [
     params: rateParams,
     body: patchRatePlanBody,
     responses: [{ status: 200, description: "Plan de tarifa", schema: ratePlanOut }],
-    handler: ({ db, principal, params, body }) => ari.updateRatePlan(db, principal, params.id, params.rate_id, body),
+    handler: ({ database, principal, params, body }) => ari.updateRatePlan(database, principal, params.id, params.rate_id, body),
   }),
   defineRoute({
     method: "GET",
@@ -193,7 +193,7 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     query: nightsQuery,
     responses: [{ status: 200, description: "Noches", schema: nightsResponse }],
-    handler: ({ db, principal, params, query }) => ari.getNights(db, principal, params.id, query.from, query.to),
+    handler: ({ database, principal, params, query }) => ari.getNights(database, principal, params.id, query.from, query.to),
   }),
   defineRoute({
     method: "PUT",
@@ -204,7 +204,7 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     body: inventoryBody,
     responses: [{ status: 200, description: "Noches actualizadas", schema: updateResult }],
-    handler: ({ db, principal, params, body }) => ari.updateInventory(db, principal, params.id, body),
+    handler: ({ database, principal, params, body }) => ari.updateInventory(database, principal, params.id, body),
   }),
   defineRoute({
     method: "PUT",
@@ -215,6 +215,6 @@ export const inventoryRoutes = [
     params: hotelIdParam,
     body: ratesBody,
     responses: [{ status: 200, description: "Noches actualizadas", schema: updateResult }],
-    handler: ({ db, principal, params, body }) => ari.updateRates(db, principal, params.id, body),
+    handler: ({ database, principal, params, body }) => ari.updateRates(database, principal, params.id, body),
   }),
 ];

@@ -2,11 +2,12 @@
 // rate plans and nightly values, for the operator or the hotel's own admin (docs/decisions.md 5.10).
 import crypto from "node:crypto";
 import type { z } from "zod";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertCanManageHotel } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest } from "@/lib/http/errors";
+import { alreadyExists, doesNotExist } from "@/lib/domain/errors";
 import { addDays, daysBetween, dateOnly, ymd } from "@/lib/time";
 import { withTxRetry } from "@/lib/db/retry";
 import { normalizeCity } from "@/lib/text/city";
@@ -24,6 +25,7 @@ import {
   type patchRoomTypeBody,
   type ratesBody,
 } from "./schema";
+import { changeNights, lockNights, openMissingNights, removeRateNights, setRateNights, type RateNightKeys } from "./store";
 
 type HotelWithRooms = Prisma.HotelGetPayload<{ include: { roomTypes: true } }>;
 
@@ -76,31 +78,31 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /** A hotel the caller may read: agencies see active hotels only. */
-async function readableHotel(db: PrismaClient, principal: Principal, id: number) {
-  const hotel = await db.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
-  if (!hotel || (principal.role === "agency" && !hotel.isActive)) throw notFound(`El hotel ${id} no existe`);
+async function readableHotel(db: Database, principal: Principal, id: number) {
+  const hotel = await db.prisma.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
+  if (!hotel || (principal.role === "agency" && !hotel.isActive)) throw doesNotExist(`El hotel ${id} no existe`);
   return hotel;
 }
 
 /** A hotel the caller manages; another hotel's admin is told it does not exist (tenant rule, docs/decisions.md). */
-async function managedHotel(db: PrismaClient, principal: Principal, id: number) {
-  const hotel = await db.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
-  if (!hotel || (principal.role === "hotel_admin" && !principal.hotelIds.includes(id))) throw notFound(`El hotel ${id} no existe`);
+async function managedHotel(db: Database, principal: Principal, id: number) {
+  const hotel = await db.prisma.hotel.findUnique({ where: { id }, include: { roomTypes: { orderBy: { id: "asc" } } } });
+  if (!hotel || (principal.role === "hotel_admin" && !principal.hotelIds.includes(id))) throw doesNotExist(`El hotel ${id} no existe`);
   assertCanManageHotel(principal, id);
   return hotel;
 }
 
 // ------------------------------------------------------------------ hotels
 
-export async function createHotel(db: PrismaClient, input: z.output<typeof createHotelBody>, effectKey?: EffectKey | null) {
+export async function createHotel(db: Database, input: z.output<typeof createHotelBody>, effectKey?: EffectKey | null) {
   // An earlier attempt with this Idempotency-Key created the hotel (and maybe crashed): answer with it.
-  const earlierHotel = async () => (effectKey ? earlierEffect(effectKey, await db.hotel.findUnique({ where: effectWhere(effectKey), include: { roomTypes: true } })) : null);
+  const earlierHotel = async () => (effectKey ? earlierEffect(effectKey, await db.prisma.hotel.findUnique({ where: effectWhere(effectKey), include: { roomTypes: true } })) : null);
   const earlier = await earlierHotel();
   if (earlier) return hotelWire(earlier);
   const city = normalizeCity(input.city);
   if (!city) throw badRequest("city: debe contener letras");
   try {
-    const hotel = await db.hotel.create({
+    const hotel = await db.prisma.hotel.create({
       data: {
         name: input.name,
         city,
@@ -116,12 +118,12 @@ export async function createHotel(db: PrismaClient, input: z.output<typeof creat
   } catch (e) {
     const first = isEffectKeyViolation(e) ? await earlierHotel() : null;
     if (first) return hotelWire(first);
-    if (isUniqueViolation(e)) throw conflict(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
+    if (isUniqueViolation(e)) throw alreadyExists(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
     throw e;
   }
 }
 
-export async function updateHotel(db: PrismaClient, principal: Principal, id: number, input: z.output<typeof patchHotelBody>) {
+export async function updateHotel(db: Database, principal: Principal, id: number, input: z.output<typeof patchHotelBody>) {
   await managedHotel(db, principal, id);
   const data: Prisma.HotelUpdateInput = {};
   if (input.name !== undefined) data.name = input.name;
@@ -136,45 +138,45 @@ export async function updateHotel(db: PrismaClient, principal: Principal, id: nu
   if (input.address !== undefined) data.address = input.address || null;
   if (input.stars !== undefined) data.stars = input.stars;
   try {
-    return hotelWire(await db.hotel.update({ where: { id }, data, include: { roomTypes: true } }));
+    return hotelWire(await db.prisma.hotel.update({ where: { id }, data, include: { roomTypes: true } }));
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
+    if (isUniqueViolation(e)) throw alreadyExists(`channel_manager_id: ya existe un hotel con ${input.channel_manager_id}`);
     throw e;
   }
 }
 
 /** 4.14: hotels by city. Agencies see active hotels; a hotel admin sees their own hotels. */
-export async function listHotels(db: PrismaClient, principal: Principal, city?: string) {
+export async function listHotels(db: Database, principal: Principal, city?: string) {
   const where: Prisma.HotelWhereInput = {};
   if (city) where.city = normalizeCity(city);
   if (principal.role === "agency") where.isActive = true;
   if (principal.role === "hotel_admin") where.id = { in: principal.hotelIds };
-  const hotels = await db.hotel.findMany({ where, include: { roomTypes: true }, orderBy: [{ city: "asc" }, { name: "asc" }] });
+  const hotels = await db.prisma.hotel.findMany({ where, include: { roomTypes: true }, orderBy: [{ city: "asc" }, { name: "asc" }] });
   return hotels.map(hotelWire);
 }
 
-export async function getHotel(db: PrismaClient, principal: Principal, id: number) {
+export async function getHotel(db: Database, principal: Principal, id: number) {
   return hotelWire(await readableHotel(db, principal, id));
 }
 
 /** Cities with active hotels, for search suggestions. */
-export async function listCities(db: PrismaClient) {
-  const rows = await db.hotel.groupBy({ by: ["city"], where: { isActive: true }, _count: { _all: true }, orderBy: { city: "asc" } });
+export async function listCities(db: Database) {
+  const rows = await db.prisma.hotel.groupBy({ by: ["city"], where: { isActive: true }, _count: { _all: true }, orderBy: { city: "asc" } });
   return rows.map((r) => ({ city: r.city, name: cityLabel(r.city), hotels: r._count._all }));
 }
 
 // ------------------------------------------------------------------ room types and rate plans
 
-export async function listRoomTypes(db: PrismaClient, principal: Principal, hotelId: number) {
+export async function listRoomTypes(db: Database, principal: Principal, hotelId: number) {
   const hotel = await readableHotel(db, principal, hotelId);
   return hotel.roomTypes.filter((r) => r.isActive || principal.role !== "agency").map(roomTypeWire);
 }
 
-export async function createRoomType(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRoomTypeBody>) {
+export async function createRoomType(db: Database, principal: Principal, hotelId: number, input: z.output<typeof createRoomTypeBody>) {
   const hotel = await managedHotel(db, principal, hotelId);
   await assertNotChannexManaged(db, hotelId);
   try {
-    const rt = await db.roomType.create({
+    const rt = await db.prisma.roomType.create({
       data: {
         hotelId,
         roomId: input.roomId ?? `${hotel.channelManagerId}-${input.roomType.replace(/[^A-Z0-9]/g, "")}-${shortCode()}`,
@@ -187,13 +189,13 @@ export async function createRoomType(db: PrismaClient, principal: Principal, hot
     });
     return roomTypeWire(rt);
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`roomId: ya existe la habitación ${input.roomId} en este hotel`);
+    if (isUniqueViolation(e)) throw alreadyExists(`roomId: ya existe la habitación ${input.roomId} en este hotel`);
     throw e;
   }
 }
 
 /** PATCH a room type: only the fields sent change; `is_active: false` retires it (no longer offered). */
-export async function updateRoomType(db: PrismaClient, principal: Principal, hotelId: number, roomId: string, input: z.output<typeof patchRoomTypeBody>) {
+export async function updateRoomType(db: Database, principal: Principal, hotelId: number, roomId: string, input: z.output<typeof patchRoomTypeBody>) {
   await managedHotel(db, principal, hotelId);
   const data: Prisma.RoomTypeUpdateManyMutationInput = {};
   if (input.room_name !== undefined) data.roomName = input.room_name;
@@ -202,13 +204,13 @@ export async function updateRoomType(db: PrismaClient, principal: Principal, hot
   if (input.max_adults !== undefined) data.maxAdults = input.max_adults;
   if (input.max_children !== undefined) data.maxChildren = input.max_children;
   if (input.is_active !== undefined) data.isActive = input.is_active;
-  const changed = await db.roomType.updateMany({ where: { hotelId, roomId }, data });
-  if (changed.count === 0) throw notFound(`La habitación ${roomId} no existe en este hotel`);
-  return roomTypeWire(await db.roomType.findUniqueOrThrow({ where: { hotelId_roomId: { hotelId, roomId } } }));
+  const changed = await db.prisma.roomType.updateMany({ where: { hotelId, roomId }, data });
+  if (changed.count === 0) throw doesNotExist(`La habitación ${roomId} no existe en este hotel`);
+  return roomTypeWire(await db.prisma.roomType.findUniqueOrThrow({ where: { hotelId_roomId: { hotelId, roomId } } }));
 }
 
 /** PATCH a rate plan: only the fields sent change; `is_active: false` retires it (no longer offered). */
-export async function updateRatePlan(db: PrismaClient, principal: Principal, hotelId: number, rateId: string, input: z.output<typeof patchRatePlanBody>) {
+export async function updateRatePlan(db: Database, principal: Principal, hotelId: number, rateId: string, input: z.output<typeof patchRatePlanBody>) {
   await managedHotel(db, principal, hotelId);
   const data: Prisma.RatePlanUpdateManyMutationInput = {};
   if (input.rate_description !== undefined) data.rateDescription = input.rate_description;
@@ -217,22 +219,22 @@ export async function updateRatePlan(db: PrismaClient, principal: Principal, hot
   if (input.refundable !== undefined) data.refundable = input.refundable;
   if (input.cancellation_policy !== undefined) data.cancellationPolicy = input.cancellation_policy;
   if (input.is_active !== undefined) data.isActive = input.is_active;
-  const changed = await db.ratePlan.updateMany({ where: { hotelId, rateId }, data });
-  if (changed.count === 0) throw notFound(`La tarifa ${rateId} no existe en este hotel`);
-  return ratePlanWire(await db.ratePlan.findUniqueOrThrow({ where: { hotelId_rateId: { hotelId, rateId } } }));
+  const changed = await db.prisma.ratePlan.updateMany({ where: { hotelId, rateId }, data });
+  if (changed.count === 0) throw doesNotExist(`La tarifa ${rateId} no existe en este hotel`);
+  return ratePlanWire(await db.prisma.ratePlan.findUniqueOrThrow({ where: { hotelId_rateId: { hotelId, rateId } } }));
 }
 
-export async function listRatePlans(db: PrismaClient, principal: Principal, hotelId: number) {
+export async function listRatePlans(db: Database, principal: Principal, hotelId: number) {
   await readableHotel(db, principal, hotelId);
-  const plans = await db.ratePlan.findMany({ where: { hotelId, ...(principal.role === "agency" ? { isActive: true } : {}) }, orderBy: { id: "asc" } });
+  const plans = await db.prisma.ratePlan.findMany({ where: { hotelId, ...(principal.role === "agency" ? { isActive: true } : {}) }, orderBy: { id: "asc" } });
   return plans.map(ratePlanWire);
 }
 
-export async function createRatePlan(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof createRatePlanBody>) {
+export async function createRatePlan(db: Database, principal: Principal, hotelId: number, input: z.output<typeof createRatePlanBody>) {
   const hotel = await managedHotel(db, principal, hotelId);
   await assertNotChannexManaged(db, hotelId);
   try {
-    const rp = await db.ratePlan.create({
+    const rp = await db.prisma.ratePlan.create({
       data: {
         hotelId,
         rateId: input.rateId ?? `${hotel.channelManagerId}-RATE-${shortCode()}`,
@@ -246,7 +248,7 @@ export async function createRatePlan(db: PrismaClient, principal: Principal, hot
     });
     return ratePlanWire(rp);
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`rateId: ya existe la tarifa ${input.rateId} en este hotel`);
+    if (isUniqueViolation(e)) throw alreadyExists(`rateId: ya existe la tarifa ${input.rateId} en este hotel`);
     throw e;
   }
 }
@@ -258,8 +260,8 @@ function checkRange(from: string, to: string, field: string) {
   if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw badRequest(`${field}: el rango no puede superar ${MAX_RANGE_DAYS} noches`);
 }
 
-async function roomIdsOf(db: PrismaClient, hotelId: number) {
-  const rts = await db.roomType.findMany({ where: { hotelId }, select: { id: true, roomId: true } });
+async function roomIdsOf(db: Database, hotelId: number) {
+  const rts = await db.prisma.roomType.findMany({ where: { hotelId }, select: { id: true, roomId: true } });
   return new Map(rts.map((r) => [r.roomId, r.id]));
 }
 
@@ -275,7 +277,7 @@ const byRoomTypeAndDate = <T extends { rt: number; date: string }>(a: T, b: T) =
  * inclusive; only the fields sent change, later updates of the list win. Rows are written in the global lock
  * order (room type, date) that holds use, so an update never deadlocks a booking (docs/reservations.md).
  */
-export async function updateInventory(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof inventoryBody>) {
+export async function updateInventory(db: Database, principal: Principal, hotelId: number, input: z.output<typeof inventoryBody>) {
   await managedHotel(db, principal, hotelId);
   await assertNotChannexManaged(db, hotelId);
   const rooms = await roomIdsOf(db, hotelId);
@@ -300,40 +302,22 @@ export async function updateInventory(db: PrismaClient, principal: Principal, ho
   const rts = sorted.map((k) => k.rt);
   const dates = sorted.map((k) => k.date);
   await withTxRetry(() =>
-    db.$transaction(async (tx) => {
+    db.prisma.$transaction(async (tx) => {
       // Nights that do not exist yet start closed (0 rooms) unless `rooms` is sent; created in lock order.
-      await tx.$executeRawUnsafe(
-        `INSERT INTO inventory_nights (room_type_id, date, rooms, sold, stop_sell, min_stay)
-         SELECT u.rt, u.d, 0, 0, false, 1 FROM unnest($1::int[], $2::date[]) WITH ORDINALITY AS u(rt, d, n) ORDER BY u.n
-         ON CONFLICT (room_type_id, date) DO NOTHING`,
-        rts,
-        dates,
-      );
-      await tx.$queryRawUnsafe(
-        `SELECT 1 FROM inventory_nights WHERE (room_type_id, date) IN (SELECT * FROM unnest($1::int[], $2::date[]))
-         ORDER BY room_type_id, date FOR UPDATE`,
-        rts,
-        dates,
-      );
+      await openMissingNights(tx, rts, dates);
+      await lockNights(tx, rts, dates);
       // Every row is ours now: the updates apply in request order.
       for (const u of resolved) {
-        await tx.$executeRawUnsafe(
-          `UPDATE inventory_nights SET
-             rooms = coalesce($4::int, rooms),
-             stop_sell = coalesce($5::boolean, stop_sell),
-             min_stay = coalesce($6::int, min_stay),
-             closed_to_arrival = coalesce($7::boolean, closed_to_arrival),
-             closed_to_departure = coalesce($8::boolean, closed_to_departure)
-           WHERE room_type_id = $1 AND date >= $2::date AND date <= $3::date`,
-          u.rt,
-          u.from,
-          u.to,
-          u.rooms ?? null,
-          u.stop_sell ?? null,
-          u.min_stay ?? null,
-          u.closed_to_arrival ?? null,
-          u.closed_to_departure ?? null,
-        );
+        await changeNights(tx, {
+          roomTypeId: u.rt,
+          from: u.from,
+          to: u.to,
+          rooms: u.rooms ?? null,
+          stopSell: u.stop_sell ?? null,
+          minStay: u.min_stay ?? null,
+          closedToArrival: u.closed_to_arrival ?? null,
+          closedToDeparture: u.closed_to_departure ?? null,
+        });
       }
     }),
   );
@@ -341,11 +325,11 @@ export async function updateInventory(db: PrismaClient, principal: Principal, ho
 }
 
 /** PUT rates: price of one room for one night; without adults for every adult count, with it for that count only. */
-export async function updateRates(db: PrismaClient, principal: Principal, hotelId: number, input: z.output<typeof ratesBody>) {
+export async function updateRates(db: Database, principal: Principal, hotelId: number, input: z.output<typeof ratesBody>) {
   await managedHotel(db, principal, hotelId);
   await assertNotChannexManaged(db, hotelId);
   const rooms = await roomIdsOf(db, hotelId);
-  const plans = new Map((await db.ratePlan.findMany({ where: { hotelId }, select: { id: true, rateId: true } })).map((r) => [r.rateId, r.id]));
+  const plans = new Map((await db.prisma.ratePlan.findMany({ where: { hotelId }, select: { id: true, rateId: true } })).map((r) => [r.rateId, r.id]));
   const resolved = input.updates.map((u, i) => {
     const rt = rooms.get(u.roomId);
     if (rt === undefined) throw badRequest(`updates.${i}.roomId: la habitación ${u.roomId} no existe en este hotel`);
@@ -368,40 +352,25 @@ export async function updateRates(db: PrismaClient, principal: Principal, hotelI
   const set = sorted.filter((r) => r.amount !== null);
   // A null amount removes the price of those nights (what an undo of a first price needs).
   const removed = sorted.filter((r) => r.amount === null);
-  const cols = (list: typeof sorted) => [list.map((r) => r.rp), list.map((r) => r.rt), list.map((r) => r.date), list.map((r) => r.adults)];
+  const keysOf = (list: typeof sorted): RateNightKeys => [list.map((r) => r.rp), list.map((r) => r.rt), list.map((r) => r.date), list.map((r) => r.adults)];
   await withTxRetry(() =>
-    db.$transaction(async (tx) => {
-      if (set.length > 0) {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO rate_nights (rate_plan_id, room_type_id, date, adults, amount_before_tax)
-           SELECT u.rp, u.rt, u.d, u.adults, u.amount
-           FROM unnest($1::int[], $2::int[], $3::date[], $4::int[], $5::numeric[]) WITH ORDINALITY AS u(rp, rt, d, adults, amount, n)
-           ORDER BY u.n
-           ON CONFLICT (room_type_id, rate_plan_id, date, adults) DO UPDATE SET amount_before_tax = EXCLUDED.amount_before_tax`,
-          ...cols(set),
-          set.map((r) => r.amount),
-        );
-      }
-      if (removed.length > 0) {
-        await tx.$executeRawUnsafe(
-          `DELETE FROM rate_nights WHERE (rate_plan_id, room_type_id, date, adults) IN (SELECT * FROM unnest($1::int[], $2::int[], $3::date[], $4::int[]))`,
-          ...cols(removed),
-        );
-      }
+    db.prisma.$transaction(async (tx) => {
+      if (set.length > 0) await setRateNights(tx, keysOf(set), set.map((r) => r.amount as string));
+      if (removed.length > 0) await removeRateNights(tx, keysOf(removed));
     }),
   );
   return { msg: "Tarifas actualizadas", nights };
 }
 
 /** The grid: room types, rate plans and every stored night of a date range. */
-export async function getNights(db: PrismaClient, principal: Principal, hotelId: number, from: string, to: string) {
+export async function getNights(db: Database, principal: Principal, hotelId: number, from: string, to: string) {
   const hotel = await managedHotel(db, principal, hotelId);
   checkRange(from, to, "from");
   if (daysBetween(from, to) + 1 > 62) throw badRequest("to: el rango no puede superar 62 noches");
   const [plans, inv, rates] = await Promise.all([
-    db.ratePlan.findMany({ where: { hotelId }, orderBy: { id: "asc" } }),
-    db.inventoryNight.findMany({ where: { roomType: { hotelId }, date: { gte: dateOnly(from), lte: dateOnly(to) } }, include: { roomType: { select: { roomId: true } } } }),
-    db.rateNight.findMany({
+    db.prisma.ratePlan.findMany({ where: { hotelId }, orderBy: { id: "asc" } }),
+    db.prisma.inventoryNight.findMany({ where: { roomType: { hotelId }, date: { gte: dateOnly(from), lte: dateOnly(to) } }, include: { roomType: { select: { roomId: true } } } }),
+    db.prisma.rateNight.findMany({
       where: { roomType: { hotelId }, date: { gte: dateOnly(from), lte: dateOnly(to) } },
       include: { roomType: { select: { roomId: true } }, ratePlan: { select: { rateId: true } } },
     }),

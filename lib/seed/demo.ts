@@ -200,7 +200,7 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
   await seedCalendarDemo(db, { now: opts.now, authorId: hotelAdmin.id, hotelIdsByCity });
   // Photos, stars, address and map, amenities, times and RNT (issue 27); a gallery for the demo hotel admin's hotels.
   const demoHotels = Object.entries(hotelIdsByCity).flatMap(([city, ids]) => ids.map((id, index) => ({ id, city, index, name: DEMO_CITIES[city].hotels[index] })));
-  await seedHotelContent(prisma, demoHotels, { galleryFor: adminHotels });
+  await seedHotelContent(db, demoHotels, { galleryFor: adminHotels });
   await seedDemoActivity(db, { now: opts.now, retailerId: retailer.id, wholesaleId: wholesale.id, hotelIds: [...adminHotels, ...hotelIdsByCity.CARTAGENA.slice(2, 3), hotelIdsByCity.MEDELLIN[0]] });
 
   const keys: DemoKeys = {

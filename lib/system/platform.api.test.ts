@@ -30,15 +30,15 @@ describe("calendar images", () => {
   it("are stored in the database, not in DATA_DIR, and read back by any instance", async () => {
     const user = await createUser(api.db.prisma, "hotel_admin");
     const before = fs.existsSync(path.join(config().dataDir, "uploads")) ? fs.readdirSync(path.join(config().dataDir, "uploads"), { recursive: true }).length : 0;
-    const row = await saveUpload(api.db.prisma, { bytes: PNG, filename: "afiche.png", authorId: user.id });
+    const row = await saveUpload(api.db, { bytes: PNG, filename: "afiche.png", authorId: user.id });
     const after = fs.existsSync(path.join(config().dataDir, "uploads")) ? fs.readdirSync(path.join(config().dataDir, "uploads"), { recursive: true }).length : 0;
     expect(after).toBe(before);
     const stored = await api.db.sql.query<{ key: string; size: number; mime_type: string }>(`SELECT key, size, mime_type FROM stored_files WHERE key = $1`, [row.storedPath]);
     expect(stored).toEqual([{ key: `calendar/${row.id}-afiche.png`, size: PNG.length, mime_type: "image/png" }]);
     // "Another instance": a second client on the same database, no shared memory or folder.
-    const file = await readUpload({ ...api.db }.prisma, row.id, "afiche.png");
+    const file = await readUpload({ ...api.db }, row.id, "afiche.png");
     expect(file?.bytes.equals(PNG)).toBe(true);
-    expect(await readUpload(api.db.prisma, row.id, "otro.png")).toBeNull();
+    expect(await readUpload(api.db, row.id, "otro.png")).toBeNull();
   });
 
   it("uploads an older version left in DATA_DIR/uploads are copied into the database once at start", async () => {
@@ -48,10 +48,10 @@ describe("calendar images", () => {
     const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "hb-legacy-"));
     fs.mkdirSync(path.join(dataDir, "uploads", "calendar"), { recursive: true });
     fs.writeFileSync(path.join(dataDir, "uploads", "calendar", legacyName), PNG);
-    expect(await readUpload(api.db.prisma, img.id, "viejo.png")).toBeNull();
+    expect(await readUpload(api.db, img.id, "viejo.png")).toBeNull();
     expect(await importLegacyUploads(api.db, dataDir)).toBe(1);
     expect(await importLegacyUploads(api.db, dataDir)).toBe(0);
-    expect((await readUpload(api.db.prisma, img.id, "viejo.png"))?.bytes.equals(PNG)).toBe(true);
+    expect((await readUpload(api.db, img.id, "viejo.png"))?.bytes.equals(PNG)).toBe(true);
   });
 });
 

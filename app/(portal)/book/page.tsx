@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Reservar" };
 type Search = Record<string, string | undefined>;
 
 export default async function BookPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { db, principal } = await portalContext(["agency"]);
+  const { database, principal } = await portalContext(["agency"]);
   const { t } = await getDict(reservationMessages);
   const sp = await searchParams;
   const hotelId = Number(sp.hotel_id);
@@ -21,7 +21,7 @@ export default async function BookPage({ searchParams }: { searchParams: Promise
   const adults = Number(sp.adults ?? 2);
   const checkin = sp.checkin ?? "";
   // What the agency may book: an active hotel and its active room types and rate plans (another is "not found").
-  const offered = Number.isInteger(hotelId) && hotelId > 0 && hotelId <= 2_147_483_647 ? await orNull(Promise.all([getHotel(db, principal, hotelId), listRoomTypes(db, principal, hotelId), listRatePlans(db, principal, hotelId)])) : null;
+  const offered = Number.isInteger(hotelId) && hotelId > 0 && hotelId <= 2_147_483_647 ? await orNull(Promise.all([getHotel(database, principal, hotelId), listRoomTypes(database, principal, hotelId), listRatePlans(database, principal, hotelId)])) : null;
   const hotel = offered?.[0] ?? null;
   const room = offered?.[1].find((r) => r.roomId === sp.room_id) ?? null;
   const rate = offered?.[2].find((r) => r.rateId === sp.rate_id) ?? null;

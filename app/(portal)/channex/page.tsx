@@ -37,7 +37,7 @@ export default async function ChannexPage() {
     listAlerts(database, principal),
     listPushes(database, principal, "pending"),
     listPushes(database, principal, "failed"),
-    operator ? listHotels(database.prisma, principal) : Promise.resolve([]),
+    operator ? listHotels(database, principal) : Promise.resolve([]),
   ]);
   const linked = new Set(properties.map((p) => p.hotel_id));
   const unlinked = hotels.filter((h) => !linked.has(h.id)).map((h) => ({ id: h.id, name: h.name, city: cityLabel(h.city) }));

@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: "Hoteles" };
 
 export default async function HotelsPage() {
   // The operator manages every hotel; a hotel admin edits and retires the room types and rate plans of their own.
-  const { db, principal } = await portalContext(["operator", "hotel_admin"]);
+  const { database, principal } = await portalContext(["operator", "hotel_admin"]);
   const { t } = await getDict(messages);
-  const [hotels, cities] = await Promise.all([listHotels(db, principal), listCities(db)]);
+  const [hotels, cities] = await Promise.all([listHotels(database, principal), listCities(database)]);
   return (
     <div>
       <PageHeader title={t("title")} subtitle={t("subtitle")} />

@@ -10,9 +10,9 @@ import { messages } from "./messages";
 export const metadata: Metadata = { title: "Inventario" };
 
 export default async function InventoryPage({ searchParams }: { searchParams: Promise<{ hotel?: string }> }) {
-  const { db, principal, now } = await portalContext(["operator", "hotel_admin"]);
+  const { database, principal, now } = await portalContext(["operator", "hotel_admin"]);
   const { t } = await getDict(messages);
-  const hotels = await listHotels(db, principal);
+  const hotels = await listHotels(database, principal);
   const wanted = Number((await searchParams).hotel);
   return (
     <div>

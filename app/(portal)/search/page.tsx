@@ -10,9 +10,9 @@ import { messages } from "./messages";
 export const metadata: Metadata = { title: "Buscar hoteles" };
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { db, principal, now } = await portalContext(["agency", "operator"]);
+  const { database, principal, now } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(messages);
-  const cities = await listCities(db);
+  const cities = await listCities(database);
   const today = bogotaDate(now);
   const params = await searchParams;
   return (

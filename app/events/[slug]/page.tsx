@@ -14,8 +14,8 @@ import { messages } from "../messages";
 export const dynamic = "force-dynamic";
 
 async function load(slug: string) {
-  const { db } = await serviceContext();
-  return publicEvent(db, pathParam(slug));
+  const { database } = await serviceContext();
+  return publicEvent(database, pathParam(slug));
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {

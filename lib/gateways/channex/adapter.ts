@@ -15,17 +15,7 @@ import type { ChannelManager, GuestData, HoldCall, HotelOffer, SearchQuery } fro
 import type { ChannexDeps } from "./deps";
 import { linkedHotels, recheckAvailability } from "./mirror";
 import { oweCancellation, processBooking } from "./push";
-
-interface PlanNight {
-  rate_id: string;
-  hotel_id: number;
-  date: string;
-  min_stay_arrival: number;
-  min_stay_through: number;
-  max_stay: number;
-  closed_to_arrival: boolean;
-  closed_to_departure: boolean;
-}
+import { forgetCallsBefore, oweGuestChange, owePush, planRestrictions } from "./store";
 
 export class ChannexChannelManager implements ChannelManager {
   readonly name = "channex";
@@ -56,12 +46,7 @@ export class ChannexChannelManager implements ChannelManager {
     );
     if (linked.size === 0) return offers;
     const checkout = addDays(q.checkin, q.nights);
-    const rows = await this.database.sql.query<PlanNight>(
-      `SELECT rp.rate_id, rp.hotel_id, c.date::text AS date, c.min_stay_arrival, c.min_stay_through, c.max_stay, c.closed_to_arrival, c.closed_to_departure
-       FROM channex_restrictions c JOIN rate_plans rp ON rp.id = c.rate_plan_id
-       WHERE rp.hotel_id = ANY($1::int[]) AND c.date BETWEEN $2::date AND $3::date`,
-      [[...linked.keys()], q.checkin, checkout],
-    );
+    const rows = await planRestrictions(this.database, [...linked.keys()], q.checkin, checkout);
     const refused = new Set<string>();
     for (const r of rows) {
       const k = `${r.hotel_id}|${r.rate_id}`;
@@ -103,11 +88,7 @@ export class ChannexChannelManager implements ChannelManager {
     const now = this.deps.clock.now();
     for (const [hotelId, propertyId] of linked) {
       // The push is owed from the moment the rooms are ours; its key is the hold's (the reservation id).
-      await this.database.sql.query(
-        `INSERT INTO channex_bookings (key, hotel_id, property_id, state, created_at, updated_at) VALUES ($1, $2, $3, 'owed', $4, $4) ON CONFLICT (key) DO NOTHING`,
-        [call.key, hotelId, propertyId, now],
-        { prepared: true },
-      );
+      await owePush(this.database, call.key, hotelId, propertyId, now);
     }
   }
 
@@ -125,17 +106,12 @@ export class ChannexChannelManager implements ChannelManager {
 
   async updateGuest(b: { hotelId: number; bookingCode: string; guest: GuestData; version: number }): Promise<void> {
     // The full body is built from the reservation when sent, so it carries the newest guest whatever the version.
-    const rows = await this.database.sql.query<{ key: string }>(
-      `UPDATE channex_bookings cb SET modify_owed = true, next_attempt_at = $2, updated_at = $2
-       FROM reservations r WHERE r.id = cb.key AND r.code = $1 AND cb.state IN ('owed', 'uncertain', 'pushed', 'confirmed') RETURNING cb.key`,
-      [b.bookingCode, this.deps.clock.now()],
-    );
-    for (const r of rows) await this.attempt(r.key);
+    for (const key of await oweGuestChange(this.database, b.bookingCode, this.deps.clock.now())) await this.attempt(key);
   }
 
   async housekeeping(now: Date): Promise<number> {
-    const gone = await this.database.sql.query(`DELETE FROM channex_calls WHERE at < $1 RETURNING 1`, [new Date(now.getTime() - 10 * 60_000)]);
-    return (await this.builtin.housekeeping(now)) + gone.length;
+    const gone = await forgetCallsBefore(this.database, new Date(now.getTime() - 10 * 60_000));
+    return (await this.builtin.housekeeping(now)) + gone;
   }
 
   private async attempt(key: string) {

@@ -149,7 +149,11 @@ describe(`Channex: linking (${testTarget()})`, () => {
     // Managed in Channex: our own ARI editing is refused, clearly.
     const put = await api.call("PUT", `/api/v2/hotels/${linked.hotel_id}/inventory`, { ...asOperator, body: { updates: [{ roomId: p.dbl, from: checkin, to: checkin, rooms: 9 }] } });
     expect(put.status).toBe(409);
-    expect(put.body.detail).toMatch(/Channex/);
+    expect(put.body).toEqual({
+      code: "409",
+      message: "Conflicto con el estado actual del recurso",
+      detail: "Este hotel se gestiona en Channex: cambie allí la disponibilidad, las tarifas, las restricciones y los tipos de habitación; HotelPay los copia solo.",
+    });
   });
 
   it("links an existing hotel, and refuses what cannot be linked with a clear error", async () => {
@@ -162,9 +166,16 @@ describe(`Channex: linking (${testTarget()})`, () => {
     expect((await api.db.prisma.hotel.findUniqueOrThrow({ where: { id: hotel.id } })).channelManagerId).toBe(p.propertyId);
 
     const again = await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: p.propertyId } });
+    const conflict = (detail: string) => ({ code: "409", message: "Conflicto con el estado actual del recurso", detail });
     expect(again.status).toBe(409);
+    expect(again.body).toEqual(conflict(`property_id: la propiedad ya está conectada al hotel «Hotel existente» (${hotel.id})`));
     const other = property();
-    expect((await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: other.propertyId, hotel_id: hotel.id } })).status).toBe(409);
+    const taken = await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: other.propertyId, hotel_id: hotel.id } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual(conflict(`hotel_id: el hotel ya está conectado a la propiedad ${p.propertyId} de Channex`));
+    const unlinked = await api.call("POST", "/api/v2/channex/properties/99999999/sync", asOperator);
+    expect(unlinked.status).toBe(404);
+    expect(unlinked.body).toEqual({ code: "404", message: "Recurso no encontrado", detail: "El hotel 99999999 no está conectado a Channex" });
     expect((await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: other.propertyId, hotel_id: 99_999_999 } })).status).toBe(404);
     const unknown = await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: "00000000-0000-4000-8000-000000000000" } });
     expect(unknown.status).toBe(404);
@@ -397,7 +408,9 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
     expect(retry.status, retry.text).toBe(200);
     await until("confirmed after the retry", () => detail(key, code), (d) => d.channel_sync?.state === "confirmed");
     expect(channexOf(code)).toHaveLength(1);
-    expect((await api.call("POST", `/api/v2/channex/bookings/${code}/retry`, asOperator)).status).toBe(409);
+    const again = await api.call("POST", `/api/v2/channex/bookings/${code}/retry`, asOperator);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: `La reserva ${code.toUpperCase()} no tiene un envío rechazado` });
     expect(((await api.call("GET", "/api/v2/channex/alerts", asOperator)).body as Array<{ kind: string; detail: string }>).some((a) => a.kind === "refused" && a.detail.includes(code))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { errorLine, log } from "@/lib/http/log";
 import { channexDeps, channexEnabled, WEBHOOK_SECRET_HEADER } from "./deps";
 import { kickPull } from "./mirror";
 import { processBooking } from "./push";
+import { inFlightBookings, wantPullOfProperty } from "./store";
 
 const digest = (s: string) => crypto.createHash("sha256").update(s, "utf8").digest();
 
@@ -25,20 +26,15 @@ export async function receiveEvent(database: Database, body: { event?: string; p
   const event = body?.event ?? "";
   const propertyId = (body?.property_id ?? "").toLowerCase();
   if (!propertyId) return { received: true };
-  const [link] = await database.sql.query<{ hotel_id: number }>(
-    `UPDATE channex_properties SET pull_wanted_at = coalesce(pull_wanted_at, $2) WHERE property_id = $1 RETURNING hotel_id`,
-    [propertyId, now],
-    { prepared: true },
-  );
+  const hotelId = await wantPullOfProperty(database, propertyId, now);
   // A property we do not mirror (unlinked, another account's): nothing to do, and nothing to tell.
-  if (!link) return { received: true };
+  if (hotelId === null) return { received: true };
   const deps = channexDeps();
-  kickPull(database, deps, link.hotel_id);
+  kickPull(database, deps, hotelId);
   if (event.startsWith("booking")) {
     // Perhaps one of ours was just processed: look now rather than at the next retry.
     void (async () => {
-      const pushed = await database.sql.query<{ key: string }>(`SELECT key FROM channex_bookings WHERE hotel_id = $1 AND state IN ('pushed', 'uncertain') LIMIT 20`, [link.hotel_id]);
-      for (const { key } of pushed) await processBooking(database, deps, key, { inline: true });
+      for (const key of await inFlightBookings(database, hotelId)) await processBooking(database, deps, key, { inline: true });
     })().catch((e: unknown) => log.warn("channex_event_followup_failed", { error: errorLine(e) }));
   }
   return { received: true };

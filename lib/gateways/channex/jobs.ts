@@ -11,6 +11,7 @@ import { channexDeps, channexEnabled, type ChannexDeps } from "./deps";
 import { fullSync, registerWebhook } from "./link";
 import { mirrorWindow, pullProperty, raiseAlert, refreshNights } from "./mirror";
 import { sweepBookings } from "./push";
+import { linkedPropertyCount, resolvePastOverbookings } from "./store";
 
 const DAY_MS = 24 * 3_600_000;
 let warned = false;
@@ -23,10 +24,10 @@ function jobDeps(now: Date): ChannexDeps {
 
 async function notConfigured(database: Database): Promise<number> {
   if (!warned) {
-    const [n] = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM channex_properties`);
-    if ((n?.n ?? 0) > 0) {
+    const n = await linkedPropertyCount(database);
+    if (n > 0) {
       warned = true;
-      log.warn("channex_not_configured", { linked_hotels: n.n, detail: "hay hoteles conectados a Channex pero CHANNEL_MANAGER no es channex: no se copian ni se envían reservas" });
+      log.warn("channex_not_configured", { linked_hotels: n, detail: "hay hoteles conectados a Channex pero CHANNEL_MANAGER no es channex: no se copian ni se envían reservas" });
     }
   }
   return 0;
@@ -50,10 +51,7 @@ export async function syncDue(database: Database, deps: ChannexDeps, now: Date):
     }
   }
   // Overbooking on nights already past is no longer actionable.
-  await database.sql.query(
-    `UPDATE channex_alerts SET resolved_at = $1, updated_at = $1 WHERE kind = 'overbooking' AND resolved_at IS NULL AND split_part(subject, ':', 3)::date < $2::date`,
-    [now, bogotaDate(now)],
-  );
+  await resolvePastOverbookings(database, now, bogotaDate(now));
   return done;
 }
 

@@ -4,7 +4,8 @@
 // budget) and kept by the channex-sync job.
 import type { Database } from "@/lib/db/open";
 import { Prisma } from "@/lib/db/generated/client";
-import { badRequest, conflict, HttpError, notFound } from "@/lib/http/errors";
+import { badRequest, HttpError, notFound } from "@/lib/http/errors";
+import { alreadyExists, wrongState } from "@/lib/domain/errors";
 import { errorLine, log } from "@/lib/http/log";
 import { normalizeCity } from "@/lib/text/city";
 import { ChannelManagerUnavailableError } from "../channel-manager";
@@ -161,11 +162,11 @@ export async function linkProperty(database: Database, deps: ChannexDeps, input:
   const db = database.prisma;
   const propertyId = input.property_id;
   const taken = await db.channexProperty.findUnique({ where: { propertyId }, include: { hotel: { select: { name: true } } } });
-  if (taken) throw conflict(`property_id: la propiedad ya está conectada al hotel «${taken.hotel.name}» (${taken.hotelId})`);
+  if (taken) throw alreadyExists(`property_id: la propiedad ya está conectada al hotel «${taken.hotel.name}» (${taken.hotelId})`);
   if (input.hotel_id !== undefined) {
     const hotel = await db.hotel.findUnique({ where: { id: input.hotel_id }, include: { channex: true } });
     if (!hotel) throw notFound(`hotel_id: el hotel ${input.hotel_id} no existe`);
-    if (hotel.channex) throw conflict(`hotel_id: el hotel ya está conectado a la propiedad ${hotel.channex.propertyId} de Channex`);
+    if (hotel.channex) throw alreadyExists(`hotel_id: el hotel ya está conectado a la propiedad ${hotel.channex.propertyId} de Channex`);
   }
   let p: ChannexPropertyInfo;
   let roomTypes: ChannexRoomType[];
@@ -176,7 +177,7 @@ export async function linkProperty(database: Database, deps: ChannexDeps, input:
   } catch (e) {
     throw asHttpError(e, propertyId);
   }
-  if (roomTypes.length === 0) throw conflict("La propiedad no tiene tipos de habitación en Channex; créelos allí antes de conectarla");
+  if (roomTypes.length === 0) throw wrongState("La propiedad no tiene tipos de habitación en Channex; créelos allí antes de conectarla");
   const city = normalizeCity(input.city ?? p.city ?? "");
   if (input.hotel_id === undefined && city === "") throw badRequest("city: es obligatoria cuando la propiedad de Channex no tiene ciudad");
 
@@ -194,9 +195,9 @@ export async function linkProperty(database: Database, deps: ChannexDeps, input:
       return hotel.id;
     });
   } catch (e) {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw conflict("property_id: la propiedad ya está conectada a otro hotel");
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw alreadyExists("property_id: la propiedad ya está conectada a otro hotel");
     const err = e as { cause?: { originalCode?: string; code?: string }; message?: string };
-    if (err?.cause?.originalCode === "23505" || err?.cause?.code === "23505" || /unique constraint/i.test(err?.message ?? "")) throw conflict("property_id: la propiedad ya está conectada a otro hotel");
+    if (err?.cause?.originalCode === "23505" || err?.cause?.code === "23505" || /unique constraint/i.test(err?.message ?? "")) throw alreadyExists("property_id: la propiedad ya está conectada a otro hotel");
     throw e;
   }
   // Registered and filled now; what fails here is retried by the channex-sync job every minute.

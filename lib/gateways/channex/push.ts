@@ -17,6 +17,7 @@ import { errorLine, log } from "@/lib/http/log";
 import { ChannexError, type BookingBody, type ChannexBookingView } from "./client";
 import type { ChannexDeps } from "./deps";
 import { kickPull, owe, PAUSE_MS, pauseProperty, raiseAlert, refreshBookingNights, resolveAlert } from "./mirror";
+import { dueBookings, noteFailedAttempt, pausedUntil, reservationCode, reservationForPush, setGuestChangeOwed, unlease } from "./store";
 
 /** A POST whose outcome is unknown is posted again only when its booking is still not found after this. */
 export const SETTLE_MS = 3 * 60_000;
@@ -35,31 +36,9 @@ interface Row {
   attempts: number;
 }
 
-interface ReservationData {
-  code: string;
-  checkin: string;
-  checkout: string;
-  currency: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  telephone: string;
-  notes: string | null;
-  agency: string;
-  rooms: Array<{ room_id: string; rate_id: string; checkin: string; checkout: string; quantity: number; adults: number; children: number; nightly: Array<{ day: string; amount: string }> | string }>;
-}
-
 /** The booking as Channex must have it, built from the reservation as it is now; null when it does not exist (yet). */
 export async function bookingBody(database: Database, key: string, propertyId: string): Promise<BookingBody | null> {
-  const [r] = await database.sql.query<ReservationData>(
-    `SELECT r.code, r.checkin::text AS checkin, r.checkout::text AS checkout, r.currency, r.first_name, r.last_name, r.email, r.telephone, r.notes, a.name AS agency,
-       (SELECT json_agg(json_build_object('room_id', rt.room_id, 'rate_id', rp.rate_id, 'checkin', rr.checkin::text, 'checkout', rr.checkout::text,
-                 'quantity', rr.quantity, 'adults', rr.adults, 'children', rr.children, 'nightly', rr.nightly) ORDER BY rr.id)
-        FROM reservation_rooms rr JOIN room_types rt ON rt.id = rr.room_type_id JOIN rate_plans rp ON rp.id = rr.rate_plan_id
-        WHERE rr.reservation_id = r.id) AS rooms
-     FROM reservations r JOIN agencies a ON a.id = r.agency_id WHERE r.id = $1`,
-    [key],
-  );
+  const r = await reservationForPush(database, key);
   if (!r || !r.rooms) return null;
   const rooms: BookingBody["rooms"] = [];
   for (const x of r.rooms) {
@@ -126,10 +105,6 @@ async function claim(database: Database, key: string, now: Date, inline: boolean
   return row;
 }
 
-async function unlease(database: Database, key: string, nextAttemptAt: Date | null) {
-  await database.sql.query(`UPDATE channex_bookings SET lease_until = NULL, next_attempt_at = $2 WHERE key = $1`, [key, nextAttemptAt]);
-}
-
 async function set(database: Database, key: string, now: Date, fields: Record<string, unknown>) {
   const cols = Object.keys(fields);
   const assignments = cols.map((c, i) => (c === "state" ? `state = $${i + 3}::"ChannexBookingState"` : `${c} = $${i + 3}`)).join(", ");
@@ -146,9 +121,9 @@ export async function processBooking(database: Database, deps: ChannexDeps, key:
   if (!row) return;
   let next: Date | null = null;
   try {
-    const [p] = await database.sql.query<{ paused_until: Date | null }>(`SELECT paused_until FROM channex_properties WHERE hotel_id = $1`, [row.hotel_id]);
-    if (p?.paused_until && new Date(p.paused_until) > now) {
-      next = new Date(p.paused_until);
+    const paused = await pausedUntil(database, row.hotel_id);
+    if (paused && paused > now) {
+      next = paused;
       return;
     }
     next = await step(database, deps, row, now);
@@ -156,7 +131,7 @@ export async function processBooking(database: Database, deps: ChannexDeps, key:
     // Only transient failures reach here (refusals are states): try again later, after a pause on a 429.
     const error = errorLine(e);
     if (e instanceof ChannexError && e.kind === "rate_limited") await pauseProperty(database, row.hotel_id, deps.clock.now(), e);
-    await database.sql.query(`UPDATE channex_bookings SET attempts = attempts + 1, last_error = $2, updated_at = $3 WHERE key = $1`, [key, error, deps.clock.now()]);
+    await noteFailedAttempt(database, key, error, deps.clock.now());
     log.warn("channex_booking_retry", { key, state: row.state, error });
     next = new Date(deps.clock.now().getTime() + (e instanceof ChannexError && e.kind === "rate_limited" ? PAUSE_MS : Math.min(10 * 60_000, 10_000 * 2 ** Math.min(row.attempts, 6))));
   } finally {
@@ -319,15 +294,15 @@ async function confirmed(database: Database, deps: ChannexDeps, row: Row, seenAt
 
 async function refuse(database: Database, row: Row, now: Date, refusal: string, error: string) {
   await set(database, row.key, now, { state: "refused", refusal, last_error: error });
-  const [r] = await database.sql.query<{ code: string }>(`SELECT code FROM reservations WHERE id = $1`, [row.key]);
-  await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, detail: `Reserva ${r?.code ?? row.key}: ${refusal}`, now });
+  const code = await reservationCode(database, row.key);
+  await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, detail: `Reserva ${code ?? row.key}: ${refusal}`, now });
   log.warn("channex_booking_refused", { key: row.key, error });
 }
 
 /** A guest change: the full body with status "modified". */
 async function modify(database: Database, deps: ChannexDeps, row: Row, now: Date): Promise<Date | null> {
   if (!row.modify_owed) return null;
-  await database.sql.query(`UPDATE channex_bookings SET modify_owed = false WHERE key = $1`, [row.key]);
+  await setGuestChangeOwed(database, row.key, false);
   const body = await bookingBody(database, row.key, row.property_id);
   if (!body) return null;
   try {
@@ -335,11 +310,11 @@ async function modify(database: Database, deps: ChannexDeps, row: Row, now: Date
   } catch (e) {
     if (e instanceof ChannexError && !e.transient) {
       await set(database, row.key, now, { last_error: errorLine(e) });
-      const [r] = await database.sql.query<{ code: string }>(`SELECT code FROM reservations WHERE id = $1`, [row.key]);
-      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:modify`, detail: `Reserva ${r?.code ?? row.key}: ${refusalText(e, "el cambio de huésped")}`, now });
+      const code = await reservationCode(database, row.key);
+      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:modify`, detail: `Reserva ${code ?? row.key}: ${refusalText(e, "el cambio de huésped")}`, now });
       return null;
     }
-    await database.sql.query(`UPDATE channex_bookings SET modify_owed = true WHERE key = $1`, [row.key]);
+    await setGuestChangeOwed(database, row.key, true);
     throw e;
   }
   await set(database, row.key, now, { last_error: null });
@@ -378,8 +353,8 @@ async function cancel(database: Database, deps: ChannexDeps, row: Row, now: Date
         return null;
       }
       await set(database, row.key, now, { last_error: errorLine(e) });
-      const [r] = await database.sql.query<{ code: string }>(`SELECT code FROM reservations WHERE id = $1`, [row.key]);
-      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:cancel`, detail: `Reserva ${r?.code ?? row.key}: ${refusalText(e, "la cancelación")}`, now });
+      const code = await reservationCode(database, row.key);
+      await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: `${row.key}:cancel`, detail: `Reserva ${code ?? row.key}: ${refusalText(e, "la cancelación")}`, now });
       return null;
     }
     throw e;
@@ -413,17 +388,10 @@ export async function oweCancellation(database: Database, key: string, now: Date
 
 /** The channex-bookings job: every row with something due, oldest first (200 a run); returns how many it looked at. */
 export async function sweepBookings(database: Database, deps: ChannexDeps, now: Date): Promise<number> {
-  const due = await database.sql.query<{ key: string }>(
-    `SELECT key FROM channex_bookings
-     WHERE (state IN ('owed', 'uncertain', 'pushed', 'cancel_owed') OR (state = 'confirmed' AND modify_owed))
-       AND (next_attempt_at IS NULL OR next_attempt_at <= $1) AND (lease_until IS NULL OR lease_until < $1)
-       AND EXISTS (SELECT 1 FROM reservations r WHERE r.id = channex_bookings.key)
-     ORDER BY updated_at LIMIT 200`,
-    [now],
-  );
+  const due = await dueBookings(database, now);
   // The job's `now` (the test clock may move it ahead) unless real time has passed it.
   const clock = { now: () => new Date(Math.max(now.getTime(), deps.clock.now().getTime())) };
-  for (const { key } of due) await processBooking(database, { ...deps, clock }, key);
+  for (const key of due) await processBooking(database, { ...deps, clock }, key);
   return due.length;
 }
 

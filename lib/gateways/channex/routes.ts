@@ -2,7 +2,7 @@
 // linking and view of linked properties, the push queue and alerts (a hotel admin sees their own hotels).
 import { z } from "zod";
 import { defineRoute, json } from "@/lib/http/route";
-import { conflict, notFound } from "@/lib/http/errors";
+import { doesNotExist, notSupported, wrongState } from "@/lib/domain/errors";
 import { channexDeps, channexEnabled } from "./deps";
 import { receiveEvent, verifyWebhookSecret } from "./events";
 import { fullSync, linkProperty } from "./link";
@@ -14,7 +14,7 @@ const TAGS = ["Channex"];
 const viewers = ["operator", "hotel_admin"] as const;
 
 function requireChannex() {
-  if (!channexEnabled()) throw conflict("Channex no está configurado: inicie el servicio con CHANNEL_MANAGER=channex, CHANNEX_API_KEY y CHANNEX_WEBHOOK_SECRET");
+  if (!channexEnabled()) throw notSupported("Channex no está configurado: inicie el servicio con CHANNEL_MANAGER=channex, CHANNEX_API_KEY y CHANNEX_WEBHOOK_SECRET");
   return channexDeps();
 }
 
@@ -111,10 +111,10 @@ export const channexRoutes = [
     async handler({ database, principal, params, clock }) {
       const deps = requireChannex();
       const key = await reservationKey(database, params.booking_id);
-      if (!(await retryRefused(database, key, clock.now()))) throw conflict(`La reserva ${params.booking_id.toUpperCase()} no tiene un envío rechazado`);
+      if (!(await retryRefused(database, key, clock.now()))) throw wrongState(`La reserva ${params.booking_id.toUpperCase()} no tiene un envío rechazado`);
       await processBooking(database, deps, key, { inline: true });
       const row = (await listPushes(database, principal, "all")).find((p) => p.chatbot_id === params.booking_id.toUpperCase());
-      if (!row) throw notFound();
+      if (!row) throw doesNotExist("El recurso no existe");
       return row;
     },
   }),

@@ -3,8 +3,10 @@
 import type { Database } from "@/lib/db/open";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
-import { forbidden, notFound } from "@/lib/http/errors";
+import { forbidden } from "@/lib/http/errors";
+import { doesNotExist } from "@/lib/domain/errors";
 import { isoBogota } from "@/lib/time";
+import { openAlertCounts, pushCounts, pushRows } from "./store";
 
 /** A mirror is "fresh" under 5 minutes, "delayed" under an hour, "stale" beyond (or stopped), "never" before its first pull. */
 export type Freshness = "fresh" | "delayed" | "stale" | "never";
@@ -32,16 +34,8 @@ export async function listProperties(database: Database, principal: Principal, n
     orderBy: { linkedAt: "asc" },
   });
   const ids = rows.map((r) => r.hotelId);
-  const queue = await database.sql.query<{ hotel_id: number; pending: number; failed: number }>(
-    `SELECT hotel_id, count(*) FILTER (WHERE state IN ('owed', 'uncertain', 'pushed', 'cancel_owed') OR modify_owed)::int AS pending,
-       count(*) FILTER (WHERE state = 'refused')::int AS failed
-     FROM channex_bookings WHERE hotel_id = ANY($1::int[]) GROUP BY hotel_id`,
-    [ids],
-  );
-  const alerts = await database.sql.query<{ hotel_id: number; n: number }>(
-    `SELECT hotel_id, count(*)::int AS n FROM channex_alerts WHERE hotel_id = ANY($1::int[]) AND resolved_at IS NULL GROUP BY hotel_id`,
-    [ids],
-  );
+  const queue = await pushCounts(database, ids);
+  const alerts = await openAlertCounts(database, ids);
   const q = new Map(queue.map((x) => [x.hotel_id, x]));
   const a = new Map(alerts.map((x) => [x.hotel_id, x.n]));
   return rows.map((r) => ({
@@ -73,32 +67,7 @@ export type PushFilter = "pending" | "failed" | "all";
 export async function listPushes(database: Database, principal: Principal, filter: PushFilter) {
   const hotels = scope(principal);
   const states = filter === "failed" ? ["refused"] : filter === "pending" ? ["owed", "uncertain", "pushed", "cancel_owed"] : null;
-  const rows = await database.sql.query<{
-    key: string;
-    code: string | null;
-    hotel_id: number;
-    hotel_name: string;
-    state: string;
-    channex_booking_id: string | null;
-    attempts: number;
-    last_error: string | null;
-    refusal: string | null;
-    modify_owed: boolean;
-    next_attempt_at: Date | null;
-    updated_at: Date;
-    checkin: string | null;
-    checkout: string | null;
-    status: string | null;
-  }>(
-    `SELECT b.key, r.code, b.hotel_id, h.name AS hotel_name, b.state::text AS state, b.channex_booking_id, b.attempts, b.last_error, b.refusal, b.modify_owed,
-       b.next_attempt_at, b.updated_at, r.checkin::text AS checkin, r.checkout::text AS checkout, r.status::text AS status
-     FROM channex_bookings b JOIN hotels h ON h.id = b.hotel_id LEFT JOIN reservations r ON r.id = b.key
-     WHERE ($1::int[] IS NULL OR b.hotel_id = ANY($1::int[]))
-       AND ($2::text[] IS NULL OR b.state::text = ANY($2::text[]) OR ($3 AND b.modify_owed AND b.state = 'confirmed'))
-       AND r.id IS NOT NULL
-     ORDER BY b.updated_at DESC LIMIT 200`,
-    [hotels, states, filter === "pending"],
-  );
+  const rows = await pushRows(database, hotels, states, filter === "pending");
   return rows.map((r) => ({
     chatbot_id: r.code,
     hotel_id: r.hotel_id,
@@ -175,13 +144,13 @@ export async function channelSyncOf(db: PrismaClient, reservationId: string) {
 /** The link of one hotel (404 when it has none or the caller may not see it). */
 export async function getProperty(database: Database, principal: Principal, hotelId: number, now: Date) {
   const found = (await listProperties(database, principal, now)).find((p) => p.hotel_id === hotelId);
-  if (!found) throw notFound(`El hotel ${hotelId} no está conectado a Channex`);
+  if (!found) throw doesNotExist(`El hotel ${hotelId} no está conectado a Channex`);
   return found;
 }
 
 /** Reservation id of a booking code the caller may act on (operator only, for retries). */
 export async function reservationKey(database: Database, code: string): Promise<string> {
   const r = await database.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, select: { id: true } });
-  if (!r) throw notFound(`La reserva ${code} no existe`);
+  if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   return r.id;
 }

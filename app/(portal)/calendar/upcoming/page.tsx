@@ -10,8 +10,8 @@ export const dynamic = "force-dynamic";
 
 /** The agency's "Eventos" menu entry: the published events inside the portal, each opening its public page. */
 export default async function UpcomingEventsPage() {
-  const { db, now } = await portalContext(["agency", "operator", "hotel_admin"]);
-  const events = await upcomingEvents(db, now);
+  const { database, now } = await portalContext(["agency", "operator", "hotel_admin"]);
+  const events = await upcomingEvents(database, now);
   return (
     <div>
       <PageHeader title="Eventos" subtitle="Ferias, conciertos y festivales publicados por los hoteles: útiles para ofrecer fechas con demanda." />

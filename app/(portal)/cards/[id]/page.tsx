@@ -10,12 +10,12 @@ import { CardDetailClient } from "./CardDetailClient";
 export const metadata: Metadata = { title: "Tarjeta virtual" };
 
 export default async function CardPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, principal } = await portalContext(["agency", "operator"]);
+  const { db, database, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
   const { t } = await getDict(messages);
   const card = await orNotFound(getVirtualCard(db, principal, id));
   // The hotels its controls may name: those the caller can pay (lib/inventory/service.ts listHotels).
-  const hotels = (await listHotels(db, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city }));
+  const hotels = (await listHotels(database, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city }));
   return (
     <div>
       <Link href="/cards" className="text-sm text-brand-700 hover:underline">

@@ -15,9 +15,9 @@ export const metadata: Metadata = { title: "Hotel" };
 export default async function HotelPage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = await params;
   if (!/^\d{1,9}$/.test(raw)) notFound();
-  const { db, principal } = await portalContext(["agency", "operator", "hotel_admin"]);
+  const { database, principal } = await portalContext(["agency", "operator", "hotel_admin"]);
   const { t } = await getDict(hotelMessages);
-  const h = await orNotFound(getContent(db, principal, Number(raw)));
+  const h = await orNotFound(getContent(database, principal, Number(raw)));
   const canEdit = principal.role !== "agency" && canManageHotel(principal, h.hotel_id);
   return (
     <div className="space-y-6" data-testid="hotel-page">

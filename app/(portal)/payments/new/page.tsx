@@ -15,10 +15,10 @@ import { pseBanks } from "@/lib/payments/banks";
 export const metadata: Metadata = { title: "Cobrar" };
 
 export default async function TakePaymentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { db, principal } = await portalContext(["agency"]);
+  const { database, principal } = await portalContext(["agency"]);
   const { t } = await getDict(paymentMessages);
   // An agency is offered the active hotels (lib/inventory/service.ts listHotels).
-  const hotels = await listHotels(db, principal);
+  const hotels = await listHotels(database, principal);
   // The buyer is in front of the agent: the agent's address stands in for order.ip.
   const h = await headers();
   const seen = clientIp(h);

@@ -14,10 +14,10 @@ export default async function HotelContentPage({ params }: { params: Promise<{ i
   const { id: raw } = await params;
   if (!/^\d{1,9}$/.test(raw)) notFound();
   // The operator edits any hotel; a hotel admin only their own (another hotel: not found).
-  const { db, principal } = await portalContext(["operator", "hotel_admin"]);
-  await orNotFound(managedHotel(db, principal, Number(raw)));
+  const { database, principal } = await portalContext(["operator", "hotel_admin"]);
+  await orNotFound(managedHotel(database, principal, Number(raw)));
   const { t } = await getDict(hotelMessages);
-  const content = await getContent(db, principal, Number(raw));
+  const content = await getContent(database, principal, Number(raw));
   return (
     <div>
       <PageHeader
