@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
@@ -281,14 +281,7 @@ function RoomRows({
         <td colSpan={data.days.length} className="border-t-2 border-slate-200 bg-slate-50" />
       </tr>
       <NumberRow kit={kit} field="rooms" text={t("rooms")} cellName={t("rooms")} width="w-12" clamp={(n) => Math.min(10_000, n)} />
-      <tr>
-        {kit.rowLabel(t("sold"))}
-        {data.days.map((d) => (
-          <td key={d} className={`${kit.cell(d, false)} text-slate-600`}>
-            {grid.stored.inv.get(`${rt.roomId}|${d}`)?.sold ?? 0}
-          </td>
-        ))}
-      </tr>
+      <DayRow kit={kit} text={t("sold")} cell={(d) => <td className={`${kit.cell(d, false)} text-slate-600`}>{grid.stored.inv.get(`${rt.roomId}|${d}`)?.sold ?? 0}</td>} />
       <FlagRow kit={kit} field="stop_sell" text={t("stopSell")} on="bg-red-50" />
       <FlagRow kit={kit} field="closed_to_arrival" text={t("cta")} on="bg-orange-50" />
       <FlagRow kit={kit} field="closed_to_departure" text={t("ctd")} on="bg-orange-50" />
@@ -300,27 +293,37 @@ function RoomRows({
   );
 }
 
+/** One row of a room type: its label, then one cell per night. */
+function DayRow({ kit, text, title, cell }: { kit: RowKit; text: string; title?: string; cell: (d: string, k: (f: InvField) => string) => React.ReactNode }) {
+  return (
+    <tr>
+      {kit.rowLabel(text, title)}
+      {kit.days.map((d) => (
+        <Fragment key={d}>{cell(d, (f) => invKey(kit.rt.roomId, d, f))}</Fragment>
+      ))}
+    </tr>
+  );
+}
+
 /** A whole-number value per night (rooms to sell, minimum stay), kept in its bounds as it is typed. */
 function NumberRow({ kit, field, text, cellName, width, clamp }: { kit: RowKit; field: "rooms" | "min_stay"; text: string; cellName: string; width: string; clamp: (n: number) => number }) {
   const { rt, grid } = kit;
   return (
-    <tr>
-      {kit.rowLabel(text)}
-      {kit.days.map((d) => {
-        const k = invKey(rt.roomId, d, field);
-        return (
-          <td key={d} className={kit.cell(d, k in grid.edits)}>
-            <input
-              aria-label={kit.name(cellName, d)}
-              inputMode="numeric"
-              className={`${width} rounded border border-slate-300 px-1 py-0.5 text-center`}
-              value={String(grid.invValue(rt.roomId, d, field))}
-              onChange={(e) => grid.setEdit(k, clamp(Number(e.target.value.replace(/\D/g, "") || "0")), grid.original(rt.roomId, d, field))}
-            />
-          </td>
-        );
-      })}
-    </tr>
+    <DayRow
+      kit={kit}
+      text={text}
+      cell={(d, key) => (
+        <td className={kit.cell(d, key(field) in grid.edits)}>
+          <input
+            aria-label={kit.name(cellName, d)}
+            inputMode="numeric"
+            className={`${width} rounded border border-slate-300 px-1 py-0.5 text-center`}
+            value={String(grid.invValue(rt.roomId, d, field))}
+            onChange={(e) => grid.setEdit(key(field), clamp(Number(e.target.value.replace(/\D/g, "") || "0")), grid.original(rt.roomId, d, field))}
+          />
+        </td>
+      )}
+    />
   );
 }
 
@@ -328,18 +331,18 @@ function NumberRow({ kit, field, text, cellName, width, clamp }: { kit: RowKit; 
 function FlagRow({ kit, field, text, on }: { kit: RowKit; field: "stop_sell" | "closed_to_arrival" | "closed_to_departure"; text: string; on: string }) {
   const { rt, grid } = kit;
   return (
-    <tr>
-      {kit.rowLabel(text)}
-      {kit.days.map((d) => {
-        const k = invKey(rt.roomId, d, field);
+    <DayRow
+      kit={kit}
+      text={text}
+      cell={(d, key) => {
         const v = Boolean(grid.invValue(rt.roomId, d, field));
         return (
-          <td key={d} className={`${kit.cell(d, k in grid.edits)} ${v ? on : ""}`}>
-            <input aria-label={kit.name(text, d)} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => grid.setEdit(k, e.target.checked, grid.original(rt.roomId, d, field))} />
+          <td className={`${kit.cell(d, key(field) in grid.edits)} ${v ? on : ""}`}>
+            <input aria-label={kit.name(text, d)} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => grid.setEdit(key(field), e.target.checked, grid.original(rt.roomId, d, field))} />
           </td>
         );
-      })}
-    </tr>
+      }}
+    />
   );
 }
 
@@ -347,15 +350,17 @@ function FlagRow({ kit, field, text, on }: { kit: RowKit; field: "stop_sell" | "
 function PriceRow({ kit, rp, t }: { kit: RowKit; rp: NightsData["rate_plans"][number]; t: Translate<typeof messages.es> }) {
   const { rt, grid } = kit;
   return (
-    <tr>
-      {kit.rowLabel(`${t("price", { rate: rp.rateDescription })}${rp.is_active ? "" : ` · ${t("retired")}`}`, rp.rateDescription)}
-      {kit.days.map((d) => {
+    <DayRow
+      kit={kit}
+      text={`${t("price", { rate: rp.rateDescription })}${rp.is_active ? "" : ` · ${t("retired")}`}`}
+      title={rp.rateDescription}
+      cell={(d) => {
         const k = rateKey(rt.roomId, rp.rateId, d);
         const origText = moneyFieldText(grid.stored.price.get(k));
         const v = k in grid.edits ? String(grid.edits[k]) : origText;
         const bad = v.trim() !== "" && parseMoneyText(v) === null;
         return (
-          <td key={d} className={kit.cell(d, k in grid.edits)}>
+          <td className={kit.cell(d, k in grid.edits)}>
             <input
               aria-label={kit.name(t("price", { rate: rp.rateDescription }), d)}
               aria-invalid={bad || undefined}
@@ -367,8 +372,8 @@ function PriceRow({ kit, rp, t }: { kit: RowKit; rp: NightsData["rate_plans"][nu
             />
           </td>
         );
-      })}
-    </tr>
+      }}
+    />
   );
 }
 
