@@ -194,4 +194,51 @@ test.describe("events calendar", () => {
     await page.getByRole("button", { name: "Mes", exact: true }).click();
     await expect(page.getByTestId("month-event").filter({ hasText: title })).toHaveCount(1);
   });
+
+  test("the month grid fills its first and last weeks with the neighbouring months' days, dimmed, with their events", async ({ page }) => {
+    await signIn(page, DEMO.hotelAdmin);
+    const [y, m] = bogotaDay(0).slice(0, 7).split("-").map(Number);
+    const inMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7;
+    const trail = (7 - ((lead + inMonth) % 7)) % 7;
+    const ymdOf = (d: Date) => d.toISOString().slice(0, 10);
+    const longDay = (d: Date) => new Intl.DateTimeFormat("es-CO", { day: "numeric", month: "long", timeZone: "UTC" }).format(d);
+    // An event on the next month's first day: inside this month's grid whenever the month does not end on a Sunday.
+    const nextFirst = new Date(Date.UTC(y, m, 1));
+    const title = `Noche de salsa ${Date.now().toString(36).slice(-5)}`;
+    await page.goto("/calendar/new");
+    await page.getByLabel("Título").fill(title);
+    await page.getByLabel("Evento de todo el día").check();
+    await page.getByLabel("Inicio (hora de Bogotá)").fill(ymdOf(nextFirst));
+    await page.getByLabel("Fin (hora de Bogotá)").fill(ymdOf(nextFirst));
+    await page.getByRole("button", { name: "Guardar evento" }).click();
+    await expect(page).toHaveURL(/\/calendar\/\d+\?created=1$/);
+
+    await page.goto("/calendar");
+    await page.getByRole("button", { name: "Mes", exact: true }).click();
+    await expect(page.getByTestId("month-day")).toHaveCount(inMonth);
+    await expect(page.getByTestId("month-day-adjacent")).toHaveCount(lead + trail);
+    // Every week row is whole: seven days, Monday to Sunday.
+    await expect(page.getByTestId("month-week")).toHaveCount((lead + inMonth + trail) / 7);
+    if (lead > 0) {
+      const first = new Date(Date.UTC(y, m - 1, 1 - lead));
+      const day = page.getByTestId("month-day-adjacent").first();
+      await expect(day).toHaveText(String(first.getUTCDate()));
+      await expect(day).toHaveAccessibleName(`Nuevo evento el ${longDay(first)}`);
+    }
+    if (trail > 0) {
+      // The next month's first day is there, named with its month, with its event; a click opens a new event on it.
+      const day = page.getByRole("link", { name: `Nuevo evento el ${longDay(nextFirst)}`, exact: true });
+      await expect(day).toHaveText("1");
+      await expect(page.getByTestId("month-event").filter({ hasText: title })).toHaveCount(1);
+      await shoot(page, "calendar-month-adjacent");
+      await day.click();
+      await expect(page).toHaveURL(new RegExp(`/calendar/new\\?dia=${ymdOf(nextFirst)}$`));
+      await page.goBack();
+      // The list stays the month's own: the neighbouring day's event is not in it.
+      await page.getByRole("button", { name: "Lista" }).click();
+      await expect(page.getByRole("button", { name: "Lista" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByTestId("list-event").filter({ hasText: title })).toHaveCount(0);
+    }
+  });
 });
