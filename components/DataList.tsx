@@ -32,7 +32,8 @@ export function DataList<T>({
   /** What the list is, for screen readers (visually hidden). */
   caption: string;
   testId?: string;
-  rowTestId?: string;
+  /** One test id for every row, or one per row. */
+  rowTestId?: string | ((row: T) => string);
   busy?: boolean;
 }) {
   const cols = columns.filter((c): c is Column<T> => Boolean(c));
@@ -51,7 +52,7 @@ export function DataList<T>({
         </thead>
         <tbody className="divide-y divide-slate-100 max-md:block">
           {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={rowTestId} className="hover:bg-slate-50 max-md:flex max-md:flex-col max-md:gap-1 max-md:px-4 max-md:py-3">
+            <tr key={rowKey(row)} data-testid={typeof rowTestId === "function" ? rowTestId(row) : rowTestId} className="hover:bg-slate-50 max-md:flex max-md:flex-col max-md:gap-1 max-md:px-4 max-md:py-3">
               {cols.map((c) => (
                 <td
                   key={c.key}

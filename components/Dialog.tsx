@@ -3,7 +3,7 @@
 // focus inside and closes it on Escape; `m-auto` restores the centring that Tailwind's reset removes.
 // On close the focus goes back to what opened it: `returnFocus` when given (an opener that was disabled while
 // the dialog was being prepared cannot hold the focus itself), else the element focused when it opened.
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 export function Dialog({
   open,
@@ -110,5 +110,56 @@ export function ConfirmDialog({
     >
       <div className="text-slate-600">{body}</div>
     </Dialog>
+  );
+}
+
+/** The confirm flow's state: `ask(subject)` opens the question about it (a row to archive, a key to revoke). */
+export function useConfirm<T>() {
+  const [subject, setSubject] = useState<T | null>(null);
+  return { subject, ask: (s: T) => setSubject(s), close: () => setSubject(null) };
+}
+
+/**
+ * The ConfirmDialog of a `useConfirm` flow: its texts are about the subject asked for; confirming runs
+ * `onConfirm(subject)` (a failure is the caller's to show) and closes the question when it has finished.
+ */
+export function ConfirmFor<T>({
+  flow,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  busy,
+  onConfirm,
+}: {
+  flow: ReturnType<typeof useConfirm<T>>;
+  title: (s: T) => string;
+  body: (s: T) => React.ReactNode;
+  confirmLabel: string | ((s: T) => string);
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: (s: T) => unknown;
+}) {
+  const s = flow.subject;
+  return (
+    <ConfirmDialog
+      open={s !== null}
+      title={s === null ? "" : title(s)}
+      body={s === null ? "" : body(s)}
+      confirmLabel={typeof confirmLabel === "string" ? confirmLabel : s === null ? "" : confirmLabel(s)}
+      cancelLabel={cancelLabel}
+      danger={danger}
+      busy={busy}
+      onCancel={flow.close}
+      onConfirm={() => {
+        if (s === null) return;
+        void Promise.resolve()
+          .then(() => onConfirm(s))
+          .catch(() => undefined)
+          .finally(flow.close);
+      }}
+    />
   );
 }

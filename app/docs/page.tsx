@@ -5,11 +5,26 @@ import { buildOpenApi } from "@/lib/http/openapi";
 import { config } from "@/lib/config";
 import { getT } from "@/lib/i18n/server";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
+import { DocsFrame, DocsWithSections } from "@/components/DocsLayout";
 
 export const metadata: Metadata = { title: "Documentación API" };
 export const dynamic = "force-dynamic";
 
-type Op = { summary: string; description?: string; tags: string[]; parameters: Array<{ name: string; in: string; required: boolean; description?: string; schema?: unknown }>; requestBody?: { content: { "application/json": { schema: unknown } } }; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>; "x-roles": string[] };
+type Op = {
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters: Array<{
+    name: string;
+    in: string;
+    required: boolean;
+    description?: string;
+    schema?: unknown;
+  }>;
+  requestBody?: { content: { "application/json": { schema: unknown } } };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  "x-roles": string[];
+};
 
 const METHOD_TONE: Record<string, string> = {
   get: "bg-sky-100 text-sky-800",
@@ -31,39 +46,24 @@ export default async function DocsPage() {
     }
   }
   return (
-    <div className="min-h-screen bg-white">
-      <header className="border-b border-slate-200 bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4">
-          <Link href="/dashboard" className="text-lg font-bold">
-            HotelPay
+    <DocsFrame
+      wide
+      links={
+        <>
+          <Link href="/docs/asistentes" className="underline">
+            Asistentes (MCP)
           </Link>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <Link href="/docs/asistentes" className="underline">
-              Asistentes (MCP)
-            </Link>
-            <Link href="/docs/webhooks" className="underline">
-              Webhooks
-            </Link>
-            <a href="/api/openapi.json" className="underline">
-              openapi.json
-            </a>
-            <LocaleSwitch className="rounded bg-white" />
-          </div>
-        </div>
-      </header>
-      <div className="mx-auto max-w-6xl px-4 py-8 lg:flex lg:gap-8">
-        <nav className="mb-6 shrink-0 lg:sticky lg:top-6 lg:mb-0 lg:h-fit lg:w-56">
-          <p className="mb-2 text-xs font-semibold uppercase text-slate-500">Secciones</p>
-          <ul className="space-y-1 text-sm">
-            {[...byTag.keys()].map((tag) => (
-              <li key={tag}>
-                <a href={`#${encodeURIComponent(tag)}`} className="text-brand-700 hover:underline">
-                  {tag}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <Link href="/docs/webhooks" className="underline">
+            Webhooks
+          </Link>
+          <a href="/api/openapi.json" className="underline">
+            openapi.json
+          </a>
+          <LocaleSwitch className="rounded bg-white" />
+        </>
+      }
+    >
+      <DocsWithSections sections={[...byTag.keys()].map((tag) => [tag, tag] as const)}>
         <main className="min-w-0 flex-1">
           <h1 className="text-3xl font-semibold">{t("docs.title")}</h1>
           <p className="mt-2 text-slate-600">{t("docs.intro")}</p>
@@ -75,74 +75,84 @@ export default async function DocsPage() {
             <Link href="/docs/asistentes" className="font-medium text-brand-700 underline">
               guía para asistentes
             </Link>
-            . Para un cliente TypeScript tipado: <code className="break-all">npx openapi-typescript {doc.servers[0].url}/openapi.json -o hotelpay-api.d.ts</code> y{" "}
-            <code>openapi-fetch</code>.
+            . Para un cliente TypeScript tipado: <code className="break-all">npx openapi-typescript {doc.servers[0].url}/openapi.json -o hotelpay-api.d.ts</code> y <code>openapi-fetch</code>.
           </p>
           {[...byTag.entries()].map(([tag, ops]) => (
             <section key={tag} id={tag} className="mt-10">
               <h2 className="border-b border-slate-200 pb-2 text-xl font-semibold">{tag}</h2>
               <div className="mt-4 space-y-4">
                 {ops.map(({ method, path, op }) => (
-                  <details key={`${method} ${path}`} className="card overflow-hidden" data-testid="doc-op">
-                    <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
-                      <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_TONE[method]}`}>{method}</span>
-                      <code className="break-all text-sm">/api{path}</code>
-                      <span className="text-sm text-slate-600">{op.summary}</span>
-                    </summary>
-                    <div className="space-y-3 border-t border-slate-100 px-4 py-3 text-sm">
-                      {op.description && <p className="text-slate-600">{op.description}</p>}
-                      <p className="text-xs text-slate-500">Acceso: {op["x-roles"].join(", ")}</p>
-                      {op.parameters.length > 0 && (
-                        <div tabIndex={0} role="region" aria-label="Parámetros" className="overflow-x-auto">
-                        <table className="table-basic">
-                          <thead>
-                            <tr>
-                              <th>Parámetro</th>
-                              <th>En</th>
-                              <th>Requerido</th>
-                              <th>Esquema</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {op.parameters.map((p) => (
-                              <tr key={`${p.in}-${p.name}`}>
-                                <td className="font-mono">{p.name}</td>
-                                <td>{p.in}</td>
-                                <td>{p.required ? "sí" : "no"}</td>
-                                <td className="break-all font-mono text-xs">{JSON.stringify(p.schema)}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                        </div>
-                      )}
-                      {op.requestBody && (
-                        <div>
-                          <p className="font-medium">Cuerpo</p>
-                          <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}</pre>
-                        </div>
-                      )}
-                      <div>
-                        <p className="font-medium">Respuestas</p>
-                        <ul className="mt-1 space-y-2">
-                          {Object.entries(op.responses).map(([status, r]) => (
-                            <li key={status}>
-                              <span className="font-mono font-semibold">{status}</span> {r.description}
-                              {r.content && !status.startsWith("4") && (
-                                <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(Object.values(r.content)[0].schema, null, 2)}</pre>
-                              )}
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    </div>
-                  </details>
+                  <Operation key={`${method} ${path}`} method={method} path={path} op={op} />
                 ))}
               </div>
             </section>
           ))}
         </main>
+      </DocsWithSections>
+    </DocsFrame>
+  );
+}
+
+/** One route: method, path and summary; opened, who may call it, its parameters, body and answers. */
+function Operation({ method, path, op }: { method: string; path: string; op: Op }) {
+  return (
+    <details className="card overflow-hidden" data-testid="doc-op">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
+        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_TONE[method]}`}>{method}</span>
+        <code className="break-all text-sm">/api{path}</code>
+        <span className="text-sm text-slate-600">{op.summary}</span>
+      </summary>
+      <div className="space-y-3 border-t border-slate-100 px-4 py-3 text-sm">
+        {op.description && <p className="text-slate-600">{op.description}</p>}
+        <p className="text-xs text-slate-500">Acceso: {op["x-roles"].join(", ")}</p>
+        {op.parameters.length > 0 && (
+          <div tabIndex={0} role="region" aria-label="Parámetros" className="overflow-x-auto">
+            <table className="table-basic">
+              <thead>
+                <tr>
+                  <th>Parámetro</th>
+                  <th>En</th>
+                  <th>Requerido</th>
+                  <th>Esquema</th>
+                </tr>
+              </thead>
+              <tbody>
+                {op.parameters.map((p) => (
+                  <tr key={`${p.in}-${p.name}`}>
+                    <td className="font-mono">{p.name}</td>
+                    <td>{p.in}</td>
+                    <td>{p.required ? "sí" : "no"}</td>
+                    <td className="break-all font-mono text-xs">{JSON.stringify(p.schema)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {op.requestBody && (
+          <div>
+            <p className="font-medium">Cuerpo</p>
+            <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+              {JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}
+            </pre>
+          </div>
+        )}
+        <div>
+          <p className="font-medium">Respuestas</p>
+          <ul className="mt-1 space-y-2">
+            {Object.entries(op.responses).map(([status, r]) => (
+              <li key={status}>
+                <span className="font-mono font-semibold">{status}</span> {r.description}
+                {r.content && !status.startsWith("4") && (
+                  <pre tabIndex={0} className="mt-1 max-h-60 overflow-auto rounded bg-slate-50 p-2 text-xs">
+                    {JSON.stringify(Object.values(r.content)[0].schema, null, 2)}
+                  </pre>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
-    </div>
+    </details>
   );
 }

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getPortalUser } from "@/lib/portal/session";
 import { getT } from "@/lib/i18n/server";
 import { LoginForm } from "./LoginForm";
-import { LocaleSwitch } from "@/components/LocaleSwitch";
+import { AccountShell } from "@/components/AccountShell";
 import { sameOriginPath } from "@/lib/auth/callback-url";
 
 export const dynamic = "force-dynamic";
@@ -14,25 +14,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { callbackUrl } = await searchParams;
   const demo = process.env.DEMO_LOGINS_HINT !== "off";
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-between">
-          <div>
-            <p className="text-2xl font-bold text-brand-700">{t("app.name")}</p>
-            <p className="text-sm text-slate-500">{t("app.tagline")}</p>
-          </div>
-          <LocaleSwitch />
-        </div>
-        <div className="card p-6 sm:p-8">
-          <h1 className="text-xl font-semibold">{t("login.title")}</h1>
-          <p className="mb-6 text-sm text-slate-500">{t("login.subtitle")}</p>
-          {/* Only a path of this site: `//evil.example` or `/\evil.example` would send the user elsewhere. */}
-          <LoginForm callbackUrl={sameOriginPath(callbackUrl)} />
-          <Link href="/cuenta/clave" className="mt-4 block text-center text-sm text-brand-700 underline">
-            {t("login.forgot")}
-          </Link>
-        </div>
-        {demo && (
+    <AccountShell
+      title={t("login.title")}
+      subtitle={t("login.subtitle")}
+      below={
+        demo && (
           <div className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white/70 p-4 text-xs text-slate-600">
             <p className="mb-1 font-semibold">{t("login.demo")}</p>
             <ul className="space-y-0.5 font-mono">
@@ -42,8 +28,14 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               <li>hotel@demo.co · demo1234</li>
             </ul>
           </div>
-        )}
-      </div>
-    </main>
+        )
+      }
+    >
+      {/* Only a path of this site: `//evil.example` or `/\evil.example` would send the user elsewhere. */}
+      <LoginForm callbackUrl={sameOriginPath(callbackUrl)} />
+      <Link href="/cuenta/clave" className="mt-4 block text-center text-sm text-brand-700 underline">
+        {t("login.forgot")}
+      </Link>
+    </AccountShell>
   );
 }

@@ -82,6 +82,7 @@ export const en: Messages = {
     issue: "Issue key",
     label: "Label (optional)",
     labelColumn: "Label",
+    keysOf: "Keys of {name}",
     prefix: "Prefix",
     created: "Created",
     lastUsed: "Last used",

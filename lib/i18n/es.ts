@@ -81,6 +81,7 @@ export const es = {
     issue: "Emitir clave",
     label: "Etiqueta (opcional)",
     labelColumn: "Etiqueta",
+    keysOf: "Claves de {name}",
     prefix: "Prefijo",
     created: "Creada",
     lastUsed: "Último uso",

@@ -6,7 +6,9 @@ import { api, ok, type ApiAnswer, type ApiBody, type ApiQuery } from "@/lib/clie
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, EmptyState, FormMessages } from "@/components/ui";
 import { messages } from "./messages";
-import { ConfirmDialog, newIdempotencyKey } from "./form-utils";
+import { newIdempotencyKey } from "./form-utils";
+import { ConfirmFor, useConfirm } from "@/components/Dialog";
+import { DataList } from "@/components/DataList";
 import { apiErrorText, applyApiError, useZodForm } from "@/components/Form";
 import { AGENCY_FIELD_FOR, AgencyFields, agencySchema, type AgencyValues } from "./AgencyFields";
 
@@ -22,6 +24,8 @@ export function AgencyStatus({ a }: { a: Pick<AgencyDto, "is_active" | "is_archi
   return a.is_active ? <Badge tone="green">{t("status.active")}</Badge> : <Badge tone="yellow">{t("status.inactive")}</Badge>;
 }
 
+type Pending = { a: AgencyDto; action: "archive" | "deactivate" };
+
 export function AgenciesClient() {
   const t = useDict(messages);
   const { t: tc } = useI18n();
@@ -29,7 +33,7 @@ export function AgenciesClient() {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<Filter>("all");
   const [showForm, setShowForm] = useState(false);
-  const [pending, setPending] = useState<{ a: AgencyDto; action: "archive" | "deactivate" } | null>(null);
+  const pending = useConfirm<Pending>();
   const [error, setError] = useState<string | null>(null);
 
   const query: ApiQuery<"/v2/agencies"> = { per_page: 200 };
@@ -48,30 +52,12 @@ export function AgenciesClient() {
     onError: (e) => setError(apiErrorText(e, {}, tc("common.error"))),
   });
 
-  const filters: Array<[Filter, string]> = [
-    ["all", t("filterAll")],
-    ["active", t("filterActive")],
-    ["inactive", t("filterInactive")],
-    ["archived", t("filterArchived")],
-  ];
-
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-center">
           <input className="input sm:max-w-sm" placeholder={t("search")} aria-label={t("search")} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <div className="flex flex-wrap gap-1" role="group">
-            {filters.map(([f, label]) => (
-              <button
-                key={f}
-                type="button"
-                onClick={() => setFilter(f)}
-                className={`rounded-full px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"}`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <FilterButtons filter={filter} onFilter={setFilter} />
         </div>
         <button type="button" className="btn-primary" onClick={() => setShowForm((v) => !v)}>
           {t("new")}
@@ -90,87 +76,120 @@ export function AgenciesClient() {
       ) : !list.data?.length ? (
         <EmptyState title={t("empty")} />
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="table-basic">
-            <thead>
-              <tr>
-                <th>{t("col.name")}</th>
-                <th>{t("col.document")}</th>
-                <th>{t("col.type")}</th>
-                <th>{t("col.status")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.map((a) => (
-                <tr key={a.id} data-testid={`agency-row-${a.id}`}>
-                  <td>
-                    <Link href={`/agencies/${a.id}`} className="font-medium text-brand-700 hover:underline">
-                      {a.name}
-                    </Link>
-                    <div className="text-xs text-slate-500">{a.email_for_notifications}</div>
-                  </td>
-                  <td className="whitespace-nowrap">
-                    {a.document_type} {a.document_number}
-                  </td>
-                  <td>
-                    {t(`type.${a.agency_type}`)}
-                    {a.is_preloaded && (
-                      <div>
-                        <Badge tone="blue">{t("preloaded")}</Badge>
-                      </div>
-                    )}
-                  </td>
-                  <td>
-                    <AgencyStatus a={a} />
-                  </td>
-                  <td className="whitespace-nowrap text-right">
-                    <div className="flex justify-end gap-3 text-sm font-medium">
-                      {!a.is_archived &&
-                        (a.is_active ? (
-                          <button type="button" className="text-amber-700 hover:underline" onClick={() => setPending({ a, action: "deactivate" })}>
-                            {t("deactivate")}
-                          </button>
-                        ) : (
-                          <button type="button" className="text-emerald-700 hover:underline" onClick={() => patch.mutate({ id: a.id, body: { is_active: true } })}>
-                            {t("activate")}
-                          </button>
-                        ))}
-                      {a.is_archived ? (
-                        <button type="button" className="text-slate-700 hover:underline" onClick={() => patch.mutate({ id: a.id, body: { is_archived: false } })}>
-                          {t("unarchive")}
-                        </button>
-                      ) : (
-                        <button type="button" className="text-red-700 hover:underline" onClick={() => setPending({ a, action: "archive" })}>
-                          {t("archive")}
-                        </button>
-                      )}
-                      <Link href={`/agencies/${a.id}`} className="text-brand-700 hover:underline">
-                        {t("open")}
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AgencyList agencies={list.data} onAsk={pending.ask} onPatch={(id, body) => patch.mutate({ id, body })} />
       )}
-      <ConfirmDialog
-        open={pending !== null}
-        title={pending?.action === "archive" ? t("archive") : t("deactivate")}
-        body={pending ? t(pending.action === "archive" ? "confirmArchive" : "confirmDeactivate", { name: pending.a.name }) : ""}
-        confirmLabel={pending?.action === "archive" ? t("archive") : t("deactivate")}
+      <ConfirmFor
+        flow={pending}
+        title={(p) => (p.action === "archive" ? t("archive") : t("deactivate"))}
+        body={(p) => t(p.action === "archive" ? "confirmArchive" : "confirmDeactivate", { name: p.a.name })}
+        confirmLabel={(p) => (p.action === "archive" ? t("archive") : t("deactivate"))}
         cancelLabel={tc("common.cancel")}
         danger
         busy={patch.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (!pending) return;
-          patch.mutate({ id: pending.a.id, body: pending.action === "archive" ? { is_archived: true } : { is_active: false } }, { onSettled: () => setPending(null) });
-        }}
+        onConfirm={(p) => patch.mutateAsync({ id: p.a.id, body: p.action === "archive" ? { is_archived: true } : { is_active: false } })}
       />
     </div>
+  );
+}
+
+function FilterButtons({ filter, onFilter }: { filter: Filter; onFilter: (f: Filter) => void }) {
+  const t = useDict(messages);
+  const filters: Array<[Filter, string]> = [
+    ["all", t("filterAll")],
+    ["active", t("filterActive")],
+    ["inactive", t("filterInactive")],
+    ["archived", t("filterArchived")],
+  ];
+  return (
+    <div className="flex flex-wrap gap-1" role="group">
+      {filters.map(([f, label]) => (
+        <button
+          key={f}
+          type="button"
+          onClick={() => onFilter(f)}
+          className={`rounded-full px-3 py-1 text-sm ${filter === f ? "bg-brand-600 text-white" : "bg-white text-slate-600 ring-1 ring-slate-200 hover:bg-slate-50"}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The agencies: name and notification e-mail, document, type, status, and what can be done with each. */
+function AgencyList({ agencies, onAsk, onPatch }: { agencies: AgencyDto[]; onAsk: (p: Pending) => void; onPatch: (id: number, body: AgencyPatch) => void }) {
+  const t = useDict(messages);
+  return (
+    <DataList<AgencyDto>
+      rows={agencies}
+      rowKey={(a) => a.id}
+      caption={t("caption")}
+      rowTestId={(a) => `agency-row-${a.id}`}
+      columns={[
+        {
+          key: "name",
+          header: t("col.name"),
+          card: "title",
+          cell: (a) => (
+            <>
+              <Link href={`/agencies/${a.id}`} className="font-medium text-brand-700 hover:underline">
+                {a.name}
+              </Link>
+              <div className="text-xs text-slate-500">{a.email_for_notifications}</div>
+            </>
+          ),
+        },
+        { key: "document", header: t("col.document"), nowrap: true, cell: (a) => `${a.document_type} ${a.document_number}` },
+        {
+          key: "type",
+          header: t("col.type"),
+          cell: (a) => (
+            <>
+              {t(`type.${a.agency_type}`)}
+              {a.is_preloaded && (
+                <div>
+                  <Badge tone="blue">{t("preloaded")}</Badge>
+                </div>
+              )}
+            </>
+          ),
+        },
+        { key: "status", header: t("col.status"), cell: (a) => <AgencyStatus a={a} /> },
+        {
+          key: "actions",
+          header: <span className="sr-only">{t("col.actions")}</span>,
+          align: "right",
+          nowrap: true,
+          card: "plain",
+          cell: (a) => (
+            <div className="flex gap-3 text-sm font-medium md:justify-end">
+              {!a.is_archived &&
+                (a.is_active ? (
+                  <button type="button" className="text-amber-700 hover:underline" onClick={() => onAsk({ a, action: "deactivate" })}>
+                    {t("deactivate")}
+                  </button>
+                ) : (
+                  <button type="button" className="text-emerald-700 hover:underline" onClick={() => onPatch(a.id, { is_active: true })}>
+                    {t("activate")}
+                  </button>
+                ))}
+              {a.is_archived ? (
+                <button type="button" className="text-slate-700 hover:underline" onClick={() => onPatch(a.id, { is_archived: false })}>
+                  {t("unarchive")}
+                </button>
+              ) : (
+                <button type="button" className="text-red-700 hover:underline" onClick={() => onAsk({ a, action: "archive" })}>
+                  {t("archive")}
+                </button>
+              )}
+              <Link href={`/agencies/${a.id}`} className="text-brand-700 hover:underline">
+                {t("open")}
+              </Link>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 

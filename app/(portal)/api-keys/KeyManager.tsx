@@ -4,7 +4,9 @@ import { useRouter } from "next/navigation";
 import { api, ok, ApiError } from "@/lib/client/api";
 import { useI18n } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
-import { ConfirmDialog } from "@/components/Dialog";
+import { ConfirmFor, useConfirm } from "@/components/Dialog";
+import { DataList } from "@/components/DataList";
+import { SecretReveal } from "@/components/SecretReveal";
 import { formatDateTime, humanizeDetail } from "@/lib/format";
 
 export interface KeyRow {
@@ -39,42 +41,34 @@ export function KeyManager({ owners }: { owners: KeyOwner[] }) {
 }
 
 export function OwnerCard({ owner }: { owner: KeyOwner }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const router = useRouter();
   const [label, setLabel] = useState("");
   const [fresh, setFresh] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [revoking, setRevoking] = useState<KeyRow | null>(null);
+  const revoking = useConfirm<KeyRow>();
 
-  async function issue() {
+  /** Runs a call with the buttons held, then reloads the page's data; a refusal is shown under the owner. */
+  async function call(action: () => Promise<unknown>) {
     setBusy(true);
     setError(null);
     try {
+      await action();
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const issue = () =>
+    call(async () => {
       const request = { params: { path: { id: owner.id } }, body: label ? { label } : {} };
       const r = await ok(owner.kind === "agency" ? api.POST("/v2/agencies/{id}/api-keys", request) : api.POST("/v2/users/{id}/api-keys", request));
       setFresh(r.key);
       setLabel("");
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function revoke(id: string) {
-    setBusy(true);
-    try {
-      await ok(api.DELETE("/v2/api-keys/{id}", { params: { path: { id } } }));
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? humanizeDetail(e.detail) : t("common.error"));
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
-  }
+    });
 
   return (
     <section className="card p-4" data-testid={`owner-${owner.kind}-${owner.id}`}>
@@ -90,65 +84,54 @@ export function OwnerCard({ owner }: { owner: KeyOwner }) {
           </button>
         </div>
       </div>
-      {fresh && (
-        <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="status">
-          <p className="font-medium text-amber-900">{t("apiKeys.newKey")}</p>
-          <div className="mt-2 flex items-center gap-2">
-            <code className="break-all rounded bg-white px-2 py-1 text-xs" data-testid="fresh-key">
-              {fresh}
-            </code>
-            <button type="button" className="btn-secondary" onClick={() => navigator.clipboard?.writeText(fresh)}>
-              {t("common.copy")}
-            </button>
-          </div>
-        </div>
-      )}
+      {fresh && <SecretReveal title={t("apiKeys.newKey")} secret={fresh} testId="fresh-key" copyLabel={t("common.copy")} copiedLabel={t("common.copied")} />}
       {error && <p className="mt-2 text-sm text-red-700">{error}</p>}
       {owner.keys.length > 0 && (
-        <div className="mt-3 overflow-x-auto">
-          <table className="table-basic">
-            <thead>
-              <tr>
-                <th>{t("apiKeys.prefix")}</th>
-                <th>{t("apiKeys.labelColumn")}</th>
-                <th>{t("apiKeys.created")}</th>
-                <th>{t("apiKeys.lastUsed")}</th>
-                <th>{t("apiKeys.status")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {owner.keys.map((k) => (
-                <tr key={k.id}>
-                  <td className="font-mono text-xs">{k.prefix}…</td>
-                  <td>{k.label ?? "—"}</td>
-                  <td>{formatDateTime(k.createdAt, locale)}</td>
-                  <td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : "—"}</td>
-                  <td>{k.revokedAt ? <Badge tone="red">{t("apiKeys.revoked")}</Badge> : <Badge tone="green">{t("apiKeys.active")}</Badge>}</td>
-                  <td className="text-right">
-                    {!k.revokedAt && (
-                      <button type="button" className="text-sm font-medium text-red-600 hover:underline" onClick={() => setRevoking(k)}>
-                        {t("common.revoke")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-3">
+          <KeyList owner={owner} onRevoke={revoking.ask} />
         </div>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t("apiKeys.revokeTitle", { prefix: revoking?.prefix ?? "" })}
-        body={t("apiKeys.confirmRevoke")}
+      <ConfirmFor
+        flow={revoking}
+        title={(k) => t("apiKeys.revokeTitle", { prefix: k.prefix })}
+        body={() => t("apiKeys.confirmRevoke")}
         confirmLabel={t("common.revoke")}
         cancelLabel={t("common.cancel")}
         danger
         busy={busy}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => revoking && void revoke(revoking.id)}
+        onConfirm={(k) => call(() => ok(api.DELETE("/v2/api-keys/{id}", { params: { path: { id: k.id } } })))}
       />
     </section>
+  );
+}
+
+/** An owner's keys: prefix, label, when made and last used, active or revoked. */
+function KeyList({ owner, onRevoke }: { owner: KeyOwner; onRevoke: (k: KeyRow) => void }) {
+  const { t, locale } = useI18n();
+  return (
+    <DataList<KeyRow>
+      rows={owner.keys}
+      rowKey={(k) => k.id}
+      caption={t("apiKeys.keysOf", { name: owner.name })}
+      columns={[
+        { key: "prefix", header: t("apiKeys.prefix"), card: "title", cell: (k) => <span className="font-mono text-xs">{k.prefix}…</span> },
+        { key: "label", header: t("apiKeys.labelColumn"), cell: (k) => k.label ?? "—" },
+        { key: "created", header: t("apiKeys.created"), cell: (k) => formatDateTime(k.createdAt, locale) },
+        { key: "lastUsed", header: t("apiKeys.lastUsed"), cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : "—") },
+        { key: "status", header: t("apiKeys.status"), cell: (k) => (k.revokedAt ? <Badge tone="red">{t("apiKeys.revoked")}</Badge> : <Badge tone="green">{t("apiKeys.active")}</Badge>) },
+        {
+          key: "revoke",
+          header: <span className="sr-only">{t("common.revoke")}</span>,
+          align: "right",
+          card: "plain",
+          cell: (k) =>
+            !k.revokedAt && (
+              <button type="button" className="text-sm font-medium text-red-600 hover:underline" onClick={() => onRevoke(k)}>
+                {t("common.revoke")}
+              </button>
+            ),
+        },
+      ]}
+    />
   );
 }

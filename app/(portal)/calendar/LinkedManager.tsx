@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
-import { ConfirmDialog } from "@/components/Dialog";
+import { ConfirmFor, useConfirm } from "@/components/Dialog";
 import { wpFetch, wpFetchAll } from "@/app/_client/calendar";
 import { messages } from "./messages";
 
@@ -27,7 +27,7 @@ export function LinkedManager({ kind }: { kind: Kind }) {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [trashing, setTrashing] = useState<Row | null>(null);
+  const trashing = useConfirm<Row>();
   const [busy, setBusy] = useState(false);
   const list = useQuery({ queryKey: [`calendar-${plural}-all`], queryFn: () => wpFetchAll<Row>(`/${plural}`, plural) });
   const rows = (list.data ?? []).filter((r) => fields.some((f) => String(r[f] ?? "").toLowerCase().includes(search.toLowerCase())));
@@ -63,7 +63,6 @@ export function LinkedManager({ kind }: { kind: Kind }) {
       setError(t("linked.error", { msg: (e as Error).message }));
     } finally {
       setBusy(false);
-      setTrashing(null);
     }
   }
 
@@ -128,7 +127,7 @@ export function LinkedManager({ kind }: { kind: Kind }) {
                     <td>{r.status === "publish" ? <Badge tone="green">{t("form.publish")}</Badge> : <Badge tone="yellow">{r.status === "draft" ? t("draft") : r.status}</Badge>}</td>
                     <td className="whitespace-nowrap">
                       <button type="button" className="text-sm font-medium text-sky-700 hover:underline" onClick={() => start(r)}>{t("linked.edit")}</button>
-                      <button type="button" className="ml-3 text-sm text-red-600 hover:underline" onClick={() => setTrashing(r)}>{t("linked.trash")}</button>
+                      <button type="button" className="ml-3 text-sm text-red-600 hover:underline" onClick={() => trashing.ask(r)}>{t("linked.trash")}</button>
                     </td>
                   </tr>
                 ),
@@ -137,16 +136,15 @@ export function LinkedManager({ kind }: { kind: Kind }) {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        open={trashing !== null}
-        title={t("linked.trashTitle", { name: trashing ? String(trashing[kind] ?? "") : "" })}
-        body={t("linked.confirmTrash")}
+      <ConfirmFor
+        flow={trashing}
+        title={(r) => t("linked.trashTitle", { name: String(r[kind] ?? "") })}
+        body={() => t("linked.confirmTrash")}
         confirmLabel={t("linked.trashConfirm")}
         cancelLabel={t("linked.cancel")}
         danger
         busy={busy}
-        onCancel={() => setTrashing(null)}
-        onConfirm={() => trashing && void trash(trashing.id)}
+        onConfirm={(r) => trash(r.id)}
       />
     </div>
   );

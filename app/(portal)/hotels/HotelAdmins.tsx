@@ -2,58 +2,37 @@
 // The hotel's admins on the operator's hotel page (issue 16 item 7): create a login for this hotel, assign
 // the admin's hotels, remove them from this hotel, deactivate or reactivate them.
 import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ok, ApiError } from "@/lib/client/api";
+import { useQuery } from "@tanstack/react-query";
+import { api, ok } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Badge } from "@/components/ui";
-import { Field, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
+import { applyApiError, useZodForm } from "@/components/Form";
+import { ActionMessage, useRun } from "@/components/ActionMessage";
 import { backofficeMessages } from "@/lib/reports/messages";
 import { NEW_USER_FIELDS, NO_USER, newUserSchema, type NewUserValues } from "../team/new-user";
+import { NewUserInputs } from "../team/NewUserInputs";
 
 export function HotelAdmins({ hotelId }: { hotelId: number }) {
   const t = useDict(backofficeMessages);
-  const qc = useQueryClient();
   const key = ["hotel-admins", hotelId];
   const admins = useQuery({ queryKey: key, queryFn: ({ signal }) => ok(api.GET("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, signal })) });
   const hotels = useQuery({ queryKey: ["hotels-all"], queryFn: ({ signal }) => ok(api.GET("/v2/hotels", { signal })) });
   const form = useZodForm(newUserSchema, { defaultValues: NO_USER });
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const { msg, run } = useRun(key);
   const [editing, setEditing] = useState<number | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
 
-  async function run(action: () => Promise<unknown>, done?: string) {
-    setMsg(null);
-    try {
-      await action();
-      if (done) setMsg({ ok: true, text: done });
-      await qc.invalidateQueries({ queryKey: key });
-    } catch (e) {
-      setMsg({ ok: false, text: e instanceof ApiError ? e.detail : String(e) });
-    }
-  }
-
   const labels = { name: t("team.name"), email: t("team.email"), password: t("team.password") };
-  const add = form.handleSubmit(async (v) => {
-    setMsg(null);
-    try {
-      await ok(api.POST("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, body: v }));
-      form.reset(NO_USER);
-      setMsg({ ok: true, text: t("hotelAdmins.created") });
-      await qc.invalidateQueries({ queryKey: key });
-    } catch (e) {
-      const text = applyApiError<NewUserValues>(e, (name, x) => form.setError(name, x), NEW_USER_FIELDS, labels);
-      if (text) setMsg({ ok: false, text });
-    }
-  });
-  const input = (name: keyof NewUserValues, type: string, autoComplete?: string) => {
-    const id = `ha-${hotelId}-${name}`;
-    const err = errorOf(form, name);
-    return (
-      <Field id={id} label={labels[name]} error={err}>
-        <input className="input" type={type} autoComplete={autoComplete} {...fieldA11y(id, err)} {...form.register(name)} />
-      </Field>
-    );
-  };
+  const add = form.handleSubmit((v) =>
+    run(
+      async () => {
+        await ok(api.POST("/v2/hotels/{id}/admins", { params: { path: { id: hotelId } }, body: v }));
+        form.reset(NO_USER);
+      },
+      t("hotelAdmins.created"),
+      (e) => applyApiError<NewUserValues>(e, (name, x) => form.setError(name, x), NEW_USER_FIELDS, labels),
+    ),
+  );
   const hotelName = (id: number) => hotels.data?.find((h) => h.id === id)?.name ?? `#${id}`;
 
   return (
@@ -120,14 +99,12 @@ export function HotelAdmins({ hotelId }: { hotelId: number }) {
         ))}
       </ul>
       <form className="mt-3 grid gap-2 sm:grid-cols-2" noValidate onSubmit={add}>
-        {input("name", "text")}
-        {input("email", "email", "off")}
-        {input("password", "password", "new-password")}
+        <NewUserInputs form={form} idPrefix={`ha-${hotelId}`} labels={labels} emailAutoComplete="off" />
         <button type="submit" className="btn-primary sm:col-span-2" disabled={form.formState.isSubmitting}>
           {t("hotelAdmins.add")}
         </button>
       </form>
-      {msg && <p className={`mt-2 rounded-md px-3 py-2 text-sm ${msg.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-700"}`} role={msg.ok ? "status" : "alert"}>{msg.text}</p>}
+      <ActionMessage msg={msg} className="mt-2" />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getDict } from "@/lib/i18n/server";
-import { AccountShell } from "./Shell";
+import { AccountShell } from "@/components/AccountShell";
 import { ForgotForm } from "./Forms";
 import { messages } from "./messages";
 

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api, ok } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { Badge, PageHeader } from "@/components/ui";
+import { DefinitionList } from "@/components/Section";
 import { formatDateTime } from "@/lib/format";
 import { messages, STATUS_TONE } from "../messages";
 import { EmailFrame } from "../EmailFrame";
@@ -31,54 +32,19 @@ export function EmailViewer({ id }: { id: string }) {
   return (
     <div className="space-y-6">
       <PageHeader title={e.subject} subtitle={e.template_title} actions={back} />
-      <dl className="card grid grid-cols-1 gap-x-4 gap-y-2 p-4 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-        <dt className="text-slate-500">{t("detail.to")}</dt>
-        <dd className="text-slate-900 [overflow-wrap:anywhere]" data-testid="email-to">
-          {e.recipient_name ? `${e.recipient_name} <${e.recipient}>` : e.recipient}
-        </dd>
-        <dt className="text-slate-500">{t("detail.status")}</dt>
-        <dd>
-          <Badge tone={STATUS_TONE[e.status]}>{t(`status.${e.status}`)}</Badge>
-        </dd>
-        <dt className="text-slate-500">{t("detail.created")}</dt>
-        <dd className="text-slate-900">{formatDateTime(e.created_at, locale)}</dd>
-        {e.sent_at && e.status === "sent" && (
-          <>
-            <dt className="text-slate-500">{t("detail.sent")}</dt>
-            <dd className="text-slate-900">{formatDateTime(e.sent_at, locale)}</dd>
-          </>
-        )}
-        <dt className="text-slate-500">{t("detail.attempts")}</dt>
-        <dd className="text-slate-900">{e.attempts}</dd>
-        {e.next_attempt_at && (
-          <>
-            <dt className="text-slate-500">{t("detail.nextAttempt")}</dt>
-            <dd className="text-slate-900">{formatDateTime(e.next_attempt_at, locale)}</dd>
-          </>
-        )}
-        {e.last_error && (
-          <>
-            <dt className="text-slate-500">{t("detail.lastError")}</dt>
-            <dd className="text-red-700 [overflow-wrap:anywhere]">{e.last_error}</dd>
-          </>
-        )}
-        <dt className="text-slate-500">{t("detail.attachments")}</dt>
-        <dd className="text-slate-900">
-          {e.attachments.length === 0 ? (
-            t("detail.noAttachments")
-          ) : (
-            <ul className="space-y-1">
-              {e.attachments.map((a) => (
-                <li key={a.index}>
-                  <a className="text-brand-700 underline" href={`/api/emails/${e.id}/attachments/${a.index}`} download={a.filename} data-testid="email-attachment">
-                    {t("detail.download")} {a.filename}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
-      </dl>
+      <DefinitionList
+        className="card p-4"
+        items={[
+          { term: t("detail.to"), value: e.recipient_name ? `${e.recipient_name} <${e.recipient}>` : e.recipient, className: "text-slate-900 [overflow-wrap:anywhere]", testId: "email-to" },
+          { term: t("detail.status"), value: <Badge tone={STATUS_TONE[e.status]}>{t(`status.${e.status}`)}</Badge>, className: "" },
+          { term: t("detail.created"), value: formatDateTime(e.created_at, locale) },
+          e.sent_at && e.status === "sent" && { term: t("detail.sent"), value: formatDateTime(e.sent_at, locale) },
+          { term: t("detail.attempts"), value: e.attempts },
+          e.next_attempt_at && { term: t("detail.nextAttempt"), value: formatDateTime(e.next_attempt_at, locale) },
+          e.last_error && { term: t("detail.lastError"), value: e.last_error, className: "text-red-700 [overflow-wrap:anywhere]" },
+          { term: t("detail.attachments"), value: <Attachments id={e.id} attachments={e.attachments} /> },
+        ]}
+      />
       <section aria-labelledby="html-title" className="space-y-2">
         <h2 id="html-title" className="text-lg font-semibold text-slate-900">
           {t("detail.html")}
@@ -92,5 +58,22 @@ export function EmailViewer({ id }: { id: string }) {
         </pre>
       </details>
     </div>
+  );
+}
+
+/** The e-mail's attachments, each a download link. */
+function Attachments({ id, attachments }: { id: string; attachments: ReadonlyArray<{ index: number; filename: string }> }) {
+  const t = useDict(messages);
+  if (attachments.length === 0) return <>{t("detail.noAttachments")}</>;
+  return (
+    <ul className="space-y-1">
+      {attachments.map((a) => (
+        <li key={a.index}>
+          <a className="text-brand-700 underline" href={`/api/emails/${id}/attachments/${a.index}`} download={a.filename} data-testid="email-attachment">
+            {t("detail.download")} {a.filename}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { serviceContext } from "@/lib/portal/page";
 import { getDict } from "@/lib/i18n/server";
 import { checkUserToken } from "@/lib/accounts/user-tokens";
-import { AccountShell } from "../Shell";
+import { AccountShell } from "@/components/AccountShell";
 import { SetPasswordForm } from "../Forms";
 import { messages } from "../messages";
 

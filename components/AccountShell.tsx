@@ -1,8 +1,8 @@
 import { getT } from "@/lib/i18n/server";
 import { LocaleSwitch } from "@/components/LocaleSwitch";
 
-/** The frame of the signed-out account pages, as the sign-in page draws it. */
-export async function AccountShell({ title, children }: { title: string; children: React.ReactNode }) {
+/** The frame of the signed-out pages (sign-in, forgotten password): the name, the language switch, the card; `below` goes under the card. */
+export async function AccountShell({ title, subtitle, below, children }: { title: string; subtitle?: string; below?: React.ReactNode; children: React.ReactNode }) {
   const { t } = await getT();
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4 py-10">
@@ -15,9 +15,11 @@ export async function AccountShell({ title, children }: { title: string; childre
           <LocaleSwitch />
         </div>
         <div className="card p-6 sm:p-8">
-          <h1 className="mb-4 text-xl font-semibold">{title}</h1>
+          <h1 className={subtitle ? "text-xl font-semibold" : "mb-4 text-xl font-semibold"}>{title}</h1>
+          {subtitle && <p className="mb-6 text-sm text-slate-500">{subtitle}</p>}
           {children}
         </div>
+        {below}
       </div>
     </main>
   );
