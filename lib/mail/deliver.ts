@@ -72,7 +72,7 @@ async function attempt(database: Database, e: Claimed, now: Date): Promise<void>
   }
   const locale = e.locale === "en" ? "en" : "es";
   const rendered = await renderEmail(e.template, e.data, locale, config().publicBaseUrl);
-  const attachments = await Promise.all(attachmentRefs(e.data).map((a) => makeAttachment(database.prisma, a)));
+  const attachments = await Promise.all(attachmentRefs(e.data).map((a) => makeAttachment(database, a)));
   const result = await sendMail(settings, { id: e.id, to: { name: e.recipient_name, address: e.recipient }, subject: rendered.subject, html: rendered.html, text: rendered.text, attachments });
   const o = outcomeOf(e, now, result);
   if (!result.ok && result.addressRefused) {

@@ -10,10 +10,10 @@ import { CardDetailClient } from "./CardDetailClient";
 export const metadata: Metadata = { title: "Tarjeta virtual" };
 
 export default async function CardPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, principal } = await portalContext(["agency", "operator"]);
+  const { db, database, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
   const { t } = await getDict(messages);
-  const card = await orNotFound(getVirtualCard(db, principal, id));
+  const card = await orNotFound(getVirtualCard(database, principal, id));
   // The hotels its controls may name: those the caller can pay (lib/inventory/service.ts listHotels).
   const hotels = (await listHotels(db, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city }));
   return (
