@@ -8,6 +8,8 @@ import type { Database } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { badRequest } from "@/lib/http/errors";
+import { DomainError } from "@/lib/domain/errors";
+import { spendToken } from "./store";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { normalizeAddress } from "@/lib/mail/address";
 
@@ -87,13 +89,7 @@ export async function setPasswordWithToken(db: Database, token: string, password
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(LINK_REFUSED);
   const passwordHash = await hashPassword(password);
   const done = await db.prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ user_id: number; purpose: string }[]>(
-      `UPDATE user_tokens SET used_at = $2::timestamptz WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz
-       AND EXISTS (SELECT 1 FROM users u WHERE u.id = user_tokens.user_id AND u.is_active) RETURNING user_id, purpose`,
-      sha256(token),
-      now.toISOString(),
-    );
-    const t = rows[0];
+    const t = await spendToken(tx, sha256(token), now);
     if (!t) return null;
     const u = await tx.user.update({ where: { id: t.user_id }, data: { passwordHash } });
     if (t.purpose === "reset") {
@@ -101,7 +97,7 @@ export async function setPasswordWithToken(db: Database, token: string, password
     }
     return u;
   });
-  if (!done) throw badRequest(LINK_REFUSED);
+  if (!done) throw new DomainError("invalid", LINK_REFUSED);
   await revokeUserSessions(db, done.id, now);
   return { msg: "Contraseña guardada. Ya puede entrar con su correo y su nueva contraseña.", email: done.email };
 }

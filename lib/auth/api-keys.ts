@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
 import type { Principal, PrincipalRole } from "./principal";
 import { isoBogota } from "@/lib/time";
-import { notFound } from "@/lib/http/errors";
+import { doesNotExist } from "@/lib/domain/errors";
 
 export const KEY_PREFIX = "hbk_";
 
@@ -63,7 +63,7 @@ export const presentKey = (k: KeyListRow) => ({
 /** GET /v2/agencies/{id}/api-keys (operator): an agency's keys, newest first. */
 export async function listAgencyKeys(db: Database, agencyId: number) {
   const agency = await db.prisma.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
-  if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
+  if (!agency) throw doesNotExist(`La agencia ${agencyId} no existe`);
   const keys = await db.prisma.apiKey.findMany({ where: { agencyId }, orderBy: { createdAt: "desc" } });
   return keys.map(presentKey);
 }

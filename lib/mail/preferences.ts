@@ -5,6 +5,7 @@ import type { Database } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
+import { doesNotExist } from "@/lib/domain/errors";
 import { TEMPLATES } from "./templates/catalog";
 
 type OwnerKind = "agency" | "user";
@@ -23,18 +24,18 @@ async function ownerOf(db: Database, p: Principal, agencyId: number | undefined)
   if (p.role === "agency") {
     if (agencyId !== undefined && agencyId !== p.agencyId) throw notFound(`La agencia ${agencyId} no existe`);
     const a = await db.prisma.agency.findUnique({ where: { id: p.agencyId ?? -1 } });
-    if (!a) throw notFound("La agencia no existe");
+    if (!a) throw doesNotExist("La agencia no existe");
     return { kind: "agency" as const, key: `agency:${a.id}`, agency: a };
   }
   if (p.role === "operator") {
     if (agencyId === undefined) throw badRequest("agency_id: es obligatorio para el operador");
     const a = await db.prisma.agency.findUnique({ where: { id: agencyId } });
-    if (!a) throw notFound(`La agencia ${agencyId} no existe`);
+    if (!a) throw doesNotExist(`La agencia ${agencyId} no existe`);
     return { kind: "agency" as const, key: `agency:${a.id}`, agency: a };
   }
   if (p.userId === null) throw forbidden("Las preferencias de correo son de cada usuario: entre al portal con su usuario");
   const u = await db.prisma.user.findUnique({ where: { id: p.userId } });
-  if (!u) throw notFound("El usuario no existe");
+  if (!u) throw doesNotExist("El usuario no existe");
   return { kind: "user" as const, key: `user:${u.id}`, user: u };
 }
 

@@ -3,7 +3,7 @@
 import type { Database } from "@/lib/db";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { config } from "@/lib/config";
-import { conflict, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { isoBogota } from "@/lib/time";
 import { renderEmail } from "./render";
 import { TEMPLATES, isTemplate } from "./templates/catalog";
@@ -13,7 +13,7 @@ import { emailPaymentLink } from "./facts";
 
 async function owned(db: Database, principal: Principal, id: string) {
   const e = await db.prisma.email.findUnique({ where: { id } });
-  if (!e || principal.role === "hotel_admin") throw notFound("El correo no existe");
+  if (!e || principal.role === "hotel_admin") throw doesNotExist("El correo no existe");
   assertSameAgency(principal, e.agencyId, "El correo");
   return e;
 }
@@ -50,7 +50,7 @@ export async function getEmail(db: Database, principal: Principal, id: string) {
 export async function emailAttachment(db: Database, principal: Principal, id: string, index: number) {
   const e = await owned(db, principal, id);
   const ref = attachmentRefs(e.data)[index];
-  if (!ref) throw notFound("El adjunto no existe");
+  if (!ref) throw doesNotExist("El adjunto no existe");
   return makeAttachment(db, ref);
 }
 
@@ -59,7 +59,7 @@ export function listTemplates() {
 }
 
 export async function previewTemplate(name: string, locale: "es" | "en") {
-  if (!isTemplate(name)) throw notFound("La plantilla no existe");
+  if (!isTemplate(name)) throw doesNotExist("La plantilla no existe");
   const r = await renderEmail(name, TEMPLATES[name].sample, locale, config().publicBaseUrl);
   return { name, title: TEMPLATES[name].title, ...r };
 }
@@ -67,9 +67,9 @@ export async function previewTemplate(name: string, locale: "es" | "en") {
 /** 'Enviar por correo': the link's guest gets it once; a link that can no longer be paid is refused. */
 export async function sendLinkByEmail(db: Database, principal: Principal, code: string, now: Date) {
   const l = await db.prisma.paymentLink.findUnique({ where: { code }, select: { id: true, agencyId: true, status: true, expiresAt: true, email: true } });
-  if (!l) throw notFound(`El enlace ${code} no existe`);
+  if (!l) throw doesNotExist(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
-  if (l.status !== "active" || l.expiresAt <= now) throw conflict("El enlace ya no admite pagos (pagado, vencido o cancelado); no se envía");
+  if (l.status !== "active" || l.expiresAt <= now) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado); no se envía");
   const id = await db.prisma.$transaction((tx) => emailPaymentLink(tx, l.id, now));
   const row = id ? await db.prisma.email.findUnique({ where: { id }, select: { status: true } }) : null;
   return {

@@ -2,7 +2,8 @@
 import type { Database, PrismaClient } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { agencyScope } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "./url-guard";
 import { generateWebhookSecret } from "./signing";
@@ -21,7 +22,7 @@ export async function targetAgency(db: Database, p: Principal, requested: number
   if (id === undefined) throw badRequest("agency_id: es obligatorio para el operador");
   if (scope !== null && requested !== undefined && requested !== scope) throw notFound("La agencia no existe");
   const agency = await db.prisma.agency.findUnique({ where: { id } });
-  if (!agency) throw notFound(`La agencia ${id} no existe`);
+  if (!agency) throw doesNotExist(`La agencia ${id} no existe`);
   return agency;
 }
 
@@ -60,14 +61,14 @@ export async function rotateSecret(db: Database, p: Principal, agencyId: number)
   const secret = generateWebhookSecret();
   // Stored sealed (lib/webhooks/secret-box.ts); the plaintext leaves only in this answer.
   const r = await db.prisma.agency.updateMany({ where: { id: agencyId }, data: { webhookSecret: sealWebhookSecret(agencyId, secret) } });
-  if (r.count === 0) throw notFound(`La agencia ${agencyId} no existe`);
+  if (r.count === 0) throw doesNotExist(`La agencia ${agencyId} no existe`);
   return { webhook_secret: secret };
 }
 
 /** Queues a `webhook.test` event to the agency's webhook_url; the caller kicks delivery. */
 export async function sendTestEvent(db: Database, p: Principal, agencyId: number | undefined, now: Date) {
   const agency = await targetAgency(db, p, agencyId);
-  if (!agency.webhookUrl) throw conflict("webhook_url: la agencia no tiene una URL de webhooks configurada");
+  if (!agency.webhookUrl) throw wrongState("webhook_url: la agencia no tiene una URL de webhooks configurada");
   const id = await enqueueWebhook(
     db.prisma,
     {
@@ -144,7 +145,7 @@ export async function listDeliveries(
 async function findOwned(db: Database, p: Principal, id: string) {
   const scope = agencyScope(p);
   const d = await db.prisma.$transaction((tx) => tx.webhookDelivery.findUnique({ where: { id }, include: deliveryInclude }), { isolationLevel: "RepeatableRead" });
-  if (!d || (scope !== null && d.agencyId !== scope)) throw notFound(`La entrega ${id} no existe`);
+  if (!d || (scope !== null && d.agencyId !== scope)) throw doesNotExist(`La entrega ${id} no existe`);
   return d;
 }
 
@@ -162,6 +163,6 @@ export async function redeliver(db: Database, p: Principal, id: string, now: Dat
     where: { id: d.id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
     data: { status: "pending", nextAttemptAt: now, failedAt: null, lockedUntil: null },
   });
-  if (r.count === 0) throw conflict("La entrega se está enviando en este momento; intente de nuevo en unos segundos");
+  if (r.count === 0) throw wrongState("La entrega se está enviando en este momento; intente de nuevo en unos segundos");
   return getDelivery(db, p, d.id);
 }
