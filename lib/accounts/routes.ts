@@ -17,7 +17,7 @@ export const inviteRoutes = [
     tags: TAGS,
     body: z.object({ email: z.string({ error: "es obligatorio" }).trim().max(254, "máximo 254 caracteres") }),
     responses: [{ status: 200, description: "Pedido recibido", schema: msg }],
-    handler: ({ db, body, clock }) => requestPasswordReset(db, body.email, clock.now()),
+    handler: ({ database, body, clock }) => requestPasswordReset(database, body.email, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -31,6 +31,6 @@ export const inviteRoutes = [
       password: z.string({ error: "es obligatorio" }).min(8, "debe tener al menos 8 caracteres").max(200, "máximo 200 caracteres"),
     }),
     responses: [{ status: 200, description: "Contraseña guardada", schema: msg.extend({ email: z.string() }) }, { status: 400, description: "Enlace usado, vencido o no válido" }],
-    handler: ({ db, body, clock }) => setPasswordWithToken(db, body.token, body.password, clock.now()),
+    handler: ({ database, body, clock }) => setPasswordWithToken(database, body.token, body.password, clock.now()),
   }),
 ];

@@ -3,10 +3,13 @@
 // random bytes; only its SHA-256 is stored; it expires (invitation 72 h, reset 1 h) and is used once (a conditional
 // UPDATE is the claim). Issuing a new one retires the user's earlier unused ones of the same kind.
 import crypto from "node:crypto";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeUserSessions } from "@/lib/auth/session";
 import { badRequest } from "@/lib/http/errors";
+import { DomainError } from "@/lib/domain/errors";
+import { spendToken } from "./store";
 import { enqueueEmail } from "@/lib/mail/outbox";
 import { normalizeAddress } from "@/lib/mail/address";
 
@@ -28,8 +31,8 @@ async function issue(tx: Prisma.TransactionClient, userId: number, purpose: Toke
 }
 
 /** Writes the invitation (token and e-mail) for a user who has no password of their own yet. */
-export async function inviteUser(db: PrismaClient, userId: number, invitedBy: string | null, now: Date) {
-  return db.$transaction((tx) => inviteUserTx(tx, userId, invitedBy, now));
+export async function inviteUser(db: Database, userId: number, invitedBy: string | null, now: Date) {
+  return db.prisma.$transaction((tx) => inviteUserTx(tx, userId, invitedBy, now));
 }
 
 /** The invitation written inside the caller's transaction (the one that creates the user, so both or neither). */
@@ -54,12 +57,12 @@ export async function inviteUserTx(tx: Prisma.TransactionClient, userId: number,
 }
 
 /** "¿Olvidó su contraseña?": an active user gets a reset link; the answer never says whether the address exists. */
-export async function requestPasswordReset(db: PrismaClient, email: string, now: Date) {
+export async function requestPasswordReset(db: Database, email: string, now: Date) {
   const address = normalizeAddress(email);
   if (!address) throw badRequest("email: debe ser un correo electrónico válido");
-  const u = await db.user.findFirst({ where: { email: { equals: address, mode: "insensitive" }, isActive: true } });
+  const u = await db.prisma.user.findFirst({ where: { email: { equals: address, mode: "insensitive" }, isActive: true } });
   if (u) {
-    await db.$transaction(async (tx) => {
+    await db.prisma.$transaction(async (tx) => {
       const { token, expiresAt, hash } = await issue(tx, u.id, "reset", now);
       await enqueueEmail(
         tx,
@@ -72,27 +75,21 @@ export async function requestPasswordReset(db: PrismaClient, email: string, now:
 }
 
 /** What the set-password page shows before the form; null when the link cannot be used. */
-export async function checkUserToken(db: PrismaClient, token: string, now: Date) {
+export async function checkUserToken(db: Database, token: string, now: Date) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const t = await db.userToken.findUnique({ where: { tokenHash: sha256(token) } });
+  const t = await db.prisma.userToken.findUnique({ where: { tokenHash: sha256(token) } });
   if (!t || t.usedAt || t.expiresAt <= now) return null;
-  const u = await db.user.findUnique({ where: { id: t.userId }, select: { email: true, name: true, isActive: true } });
+  const u = await db.prisma.user.findUnique({ where: { id: t.userId }, select: { email: true, name: true, isActive: true } });
   if (!u?.isActive) return null;
   return { purpose: t.purpose as TokenPurpose, email: u.email, name: u.name };
 }
 
 /** Uses the link once: the password is set, every session of the user ends, and a reset is confirmed by e-mail. */
-export async function setPasswordWithToken(db: PrismaClient, token: string, password: string, now: Date) {
+export async function setPasswordWithToken(db: Database, token: string, password: string, now: Date) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw badRequest(LINK_REFUSED);
   const passwordHash = await hashPassword(password);
-  const done = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRawUnsafe<{ user_id: number; purpose: string }[]>(
-      `UPDATE user_tokens SET used_at = $2::timestamptz WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz
-       AND EXISTS (SELECT 1 FROM users u WHERE u.id = user_tokens.user_id AND u.is_active) RETURNING user_id, purpose`,
-      sha256(token),
-      now.toISOString(),
-    );
-    const t = rows[0];
+  const done = await db.prisma.$transaction(async (tx) => {
+    const t = await spendToken(tx, sha256(token), now);
     if (!t) return null;
     const u = await tx.user.update({ where: { id: t.user_id }, data: { passwordHash } });
     if (t.purpose === "reset") {
@@ -100,7 +97,7 @@ export async function setPasswordWithToken(db: PrismaClient, token: string, pass
     }
     return u;
   });
-  if (!done) throw badRequest(LINK_REFUSED);
+  if (!done) throw new DomainError("invalid", LINK_REFUSED);
   await revokeUserSessions(db, done.id, now);
   return { msg: "Contraseña guardada. Ya puede entrar con su correo y su nueva contraseña.", email: done.email };
 }

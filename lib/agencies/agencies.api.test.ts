@@ -195,7 +195,9 @@ describe("listing, reading and changing agencies", () => {
     const foreign = await mine.GET("/v2/agencies/{id}", { params: { path: { id: other.id } } });
     expect(foreign.response.status).toBe(404);
     expect(foreign.error).toMatchObject({ code: "404" });
-    expect((await operator().GET("/v2/agencies/{id}", { params: { path: { id: 999999 } } })).response.status).toBe(404);
+    const unknown = await operator().GET("/v2/agencies/{id}", { params: { path: { id: 999999 } } });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "La agencia 999999 no existe" });
   });
 
   it("PATCH archives (archived implies inactive) and the archived agency gets 403 everywhere", async () => {
@@ -212,6 +214,7 @@ describe("listing, reading and changing agencies", () => {
     }
     const contradiction = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_active: true } });
     expect(contradiction.response.status).toBe(409);
+    expect(contradiction.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "is_active: una agencia archivada no puede estar activa; desarchívela primero" });
     const back = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_archived: false, is_active: true } });
     expect(back.data!.agency).toMatchObject({ is_archived: false, is_active: true });
     expect((await apiClient(api, key).GET("/v2/agencies/{id}", { params: { path } })).response.status).toBe(200);
@@ -254,7 +257,12 @@ describe("preloaded balance ledger", () => {
     expect((await apiClient(api, stranger.key).GET("/v2/agencies/{id}/balance", { params: { path } })).response.status).toBe(404);
     expect((await apiClient(api, key).POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: 1 } })).response.status).toBe(403);
     const notPre = await createAgency(api.db.prisma);
-    expect((await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: notPre.id } }, body: { amount: 1 } })).response.status).toBe(409);
+    const notPreTopUp = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: notPre.id } }, body: { amount: 1 } });
+    expect(notPreTopUp.response.status).toBe(409);
+    expect(notPreTopUp.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "La agencia no usa saldo precargado; márquela como is_preloaded primero" });
+    const missing = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: 999999 } }, body: { amount: 1 } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "La agencia 999999 no existe" });
   });
 
   for (const [amount, rule] of [[0, /mayor que 0/], [-5, /monto positivo/], [10.123, /dos decimales/], ["abc", /monto/]] as const) {
@@ -276,7 +284,8 @@ describe("preloaded balance ledger", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(3);
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(rejected).toHaveLength(2);
-    expect(rejected[0].reason.status).toBe(409);
+    // The rule's own refusal (over_limit: 409 at the edges, lib/http/steps.ts DOMAIN_STATUS).
+    expect(rejected[0].reason).toMatchObject({ code: "over_limit", detail: expect.stringMatching(/^Saldo insuficiente: disponible 10000.00 COP/) });
     const after = await api.db.prisma.agency.findUniqueOrThrow({ where: { id: a.id } });
     expect(after.balance.toFixed(2)).toBe("10000.00");
     const entries = await api.db.prisma.balanceEntry.findMany({ where: { agencyId: a.id, kind: "debit" } });

@@ -29,8 +29,8 @@ export const agencyRoutes = [
     body: createAgencyBody,
     idempotent: true,
     responses: [{ status: 200, description: "Agencia creada o existente", schema: createAgencyResult }],
-    async handler({ body, db, clock }) {
-      return (await createAgency(db, body, clock.now())).body;
+    async handler({ body, database, clock }) {
+      return (await createAgency(database, body, clock.now())).body;
     },
   }),
   defineRoute({
@@ -41,8 +41,8 @@ export const agencyRoutes = [
     tags,
     query: listAgenciesQuery,
     responses: [{ status: 200, description: "Agencias", schema: z.array(agencyOut) }],
-    async handler({ query, db }) {
-      const { rows, total } = await listAgencies(db, query);
+    async handler({ query, database }) {
+      const { rows, total } = await listAgencies(database, query);
       return json(200, rows, { "x-total-count": String(total) });
     },
   }),
@@ -53,7 +53,7 @@ export const agencyRoutes = [
     summary: "Listar las agencias de saldo precargado (4.12)",
     tags,
     responses: [{ status: 200, description: "Agencias sin payout_account_id", schema: z.array(preloadedAgencyOut) }],
-    handler: ({ db }) => listPreloadedAgencies(db),
+    handler: ({ database }) => listPreloadedAgencies(database),
   }),
   defineRoute({
     method: "GET",
@@ -63,7 +63,7 @@ export const agencyRoutes = [
     tags,
     params: idParam,
     responses: [{ status: 200, description: "Agencia", schema: agencyOut }],
-    handler: ({ params, db, principal }) => getAgency(db, principal, params.id),
+    handler: ({ params, database, principal }) => getAgency(database, principal, params.id),
   }),
   defineRoute({
     method: "PATCH",
@@ -74,7 +74,7 @@ export const agencyRoutes = [
     params: idParam,
     body: updateAgencyBody,
     responses: [{ status: 200, description: "Agencia actualizada", schema: z.object({ msg: z.string(), agency: agencyOut }) }],
-    handler: ({ params, body, db, clock }) => updateAgency(db, params.id, body, clock.now()),
+    handler: ({ params, body, database, clock }) => updateAgency(database, params.id, body, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -86,8 +86,8 @@ export const agencyRoutes = [
     body: topUpBody,
     idempotent: true,
     responses: [{ status: 201, description: "Recarga registrada", schema: z.object({ msg: z.string(), balance: z.number(), entry: balanceEntryOut }) }],
-    async handler({ params, body, db, clock, effectKey }) {
-      return json(201, await topUpBalance(db, params.id, body, clock.now(), effectKey));
+    async handler({ params, body, database, clock, effectKey }) {
+      return json(201, await topUpBalance(database, params.id, body, clock.now(), effectKey));
     },
   }),
   defineRoute({
@@ -98,7 +98,7 @@ export const agencyRoutes = [
     tags,
     params: idParam,
     responses: [{ status: 200, description: "Saldo", schema: balanceOut }],
-    handler: ({ params, db, principal }) => getBalance(db, principal, params.id),
+    handler: ({ params, database, principal }) => getBalance(database, principal, params.id),
   }),
   // Portal users (agency teams) and hotel admins: team-routes.ts.
   ...teamRoutes,

@@ -1,10 +1,11 @@
 // Agencies (4.12, 4.13, docs/decisions.md section 10): creation that is idempotent on document_number,
 // listing, flags (archived implies inactive) and portal users.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
-import { conflict, notFound, badRequest } from "@/lib/http/errors";
+import { badRequest } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "@/lib/webhooks/url-guard";
 import type { CreateAgencyInput, UpdateAgencyInput } from "./schema";
@@ -53,10 +54,10 @@ export async function assertWebhookUrlAllowed(url: string | null | undefined, fi
   if (!guard.ok) throw badRequest(`${field}: ${guard.reason}`);
 }
 
-export async function createAgency(db: PrismaClient, input: CreateAgencyInput, now: Date) {
+export async function createAgency(db: Database, input: CreateAgencyInput, now: Date) {
   await assertWebhookUrlAllowed(input.webhook_url);
   // ON CONFLICT DO NOTHING on the unique document_number: concurrent creates make one row, all read it back.
-  const { count } = await db.agency.createMany({
+  const { count } = await db.prisma.agency.createMany({
     data: [
       {
         name: input.name,
@@ -79,7 +80,7 @@ export async function createAgency(db: PrismaClient, input: CreateAgencyInput, n
     ],
     skipDuplicates: true,
   });
-  const agency = await db.agency.findUniqueOrThrow({ where: { documentNumber: input.document_number } });
+  const agency = await db.prisma.agency.findUniqueOrThrow({ where: { documentNumber: input.document_number } });
   return {
     created: count === 1,
     body: {
@@ -100,7 +101,7 @@ export interface AgencyFilters {
   per_page: number;
 }
 
-export async function listAgencies(db: PrismaClient, f: AgencyFilters) {
+export async function listAgencies(db: Database, f: AgencyFilters) {
   const where: Prisma.AgencyWhereInput = {
     agencyType: f.agency_type,
     isActive: f.is_active,
@@ -115,8 +116,8 @@ export async function listAgencies(db: PrismaClient, f: AgencyFilters) {
     ];
   }
   const [rows, total] = await Promise.all([
-    db.agency.findMany({ where, orderBy: { id: "asc" }, skip: (f.page - 1) * f.per_page, take: f.per_page }),
-    db.agency.count({ where }),
+    db.prisma.agency.findMany({ where, orderBy: { id: "asc" }, skip: (f.page - 1) * f.per_page, take: f.per_page }),
+    db.prisma.agency.count({ where }),
   ]);
   return { rows: rows.map(presentAgency), total };
 }
@@ -125,38 +126,38 @@ export async function listAgencies(db: PrismaClient, f: AgencyFilters) {
  * Agencies by name for the portal's pickers and columns: `usable` only active, unarchived ones (a new link,
  * a new account holder); `withoutAccountHolder` only those that have none yet.
  */
-export async function agencyNames(db: PrismaClient, f: { usable?: boolean; withoutAccountHolder?: boolean } = {}) {
+export async function agencyNames(db: Database, f: { usable?: boolean; withoutAccountHolder?: boolean } = {}) {
   const where: Prisma.AgencyWhereInput = {};
   if (f.usable) Object.assign(where, { isActive: true, isArchived: false });
   if (f.withoutAccountHolder) Object.assign(where, { accountHolder: null, isArchived: false });
-  return db.agency.findMany({ where, orderBy: { name: "asc" }, select: { id: true, name: true } });
+  return db.prisma.agency.findMany({ where, orderBy: { name: "asc" }, select: { id: true, name: true } });
 }
 
 /** 4.12: the preloaded-balance agencies, without payout_account_id. */
-export async function listPreloadedAgencies(db: PrismaClient) {
-  const rows = await db.agency.findMany({ where: { isPreloaded: true }, orderBy: { id: "asc" } });
+export async function listPreloadedAgencies(db: Database) {
+  const rows = await db.prisma.agency.findMany({ where: { isPreloaded: true }, orderBy: { id: "asc" } });
   return rows.map(presentPreloadedAgency);
 }
 
-export async function getAgency(db: PrismaClient, principal: Principal, id: number) {
+export async function getAgency(db: Database, principal: Principal, id: number) {
   assertSameAgency(principal, id, `La agencia ${id}`);
-  const agency = await db.agency.findUnique({ where: { id } });
-  if (!agency) throw notFound(`La agencia ${id} no existe`);
+  const agency = await db.prisma.agency.findUnique({ where: { id } });
+  if (!agency) throw doesNotExist(`La agencia ${id} no existe`);
   return presentAgency(agency);
 }
 
-export async function updateAgency(db: PrismaClient, id: number, input: UpdateAgencyInput, now: Date) {
+export async function updateAgency(db: Database, id: number, input: UpdateAgencyInput, now: Date) {
   await assertWebhookUrlAllowed(input.webhook_url);
-  const current = await db.agency.findUnique({ where: { id } });
-  if (!current) throw notFound(`La agencia ${id} no existe`);
+  const current = await db.prisma.agency.findUnique({ where: { id } });
+  if (!current) throw doesNotExist(`La agencia ${id} no existe`);
   const archived = input.is_archived ?? current.isArchived;
   let active = input.is_active ?? current.isActive;
   if (archived) {
     // Archived implies inactive; asking for both at once is a contradiction.
-    if (input.is_active === true) throw conflict("is_active: una agencia archivada no puede estar activa; desarchívela primero");
+    if (input.is_active === true) throw wrongState("is_active: una agencia archivada no puede estar activa; desarchívela primero");
     active = false;
   }
-  const updated = await db.agency.update({
+  const updated = await db.prisma.agency.update({
     where: { id },
     data: {
       name: input.name,

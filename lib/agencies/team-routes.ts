@@ -46,7 +46,7 @@ export const teamRoutes = [
     tags: teamTags,
     params: idParam,
     responses: [{ status: 200, description: "Usuarios", schema: z.array(teamUserOut) }],
-    handler: ({ params, db, principal }) => listTeam(db, principal, params.id),
+    handler: ({ params, database, principal }) => listTeam(database, principal, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -58,8 +58,8 @@ export const teamRoutes = [
     params: idParam,
     body: createTeamUserBody,
     responses: [{ status: 201, description: "Usuario creado", schema: teamUserOut }, { status: 409, description: "Ya existe un usuario con ese correo" }],
-    async handler({ params, body, db, principal, clock }) {
-      return json(201, await createTeamUser(db, principal, params.id, body, clock.now()));
+    async handler({ params, body, database, principal, clock }) {
+      return json(201, await createTeamUser(database, principal, params.id, body, clock.now()));
     },
   }),
   defineRoute({
@@ -72,7 +72,7 @@ export const teamRoutes = [
     params: teamUserParams,
     body: updateTeamUserBody,
     responses: [{ status: 200, description: "Usuario", schema: teamUserOut }],
-    handler: ({ params, body, db, principal, clock }) => updateTeamUser(db, principal, params.id, params.user_id, body, clock.now()),
+    handler: ({ params, body, database, principal, clock }) => updateTeamUser(database, principal, params.id, params.user_id, body, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -85,8 +85,8 @@ export const teamRoutes = [
     body: keyLabelBody,
     optionalBody: true,
     responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
-    async handler({ params, body, db, principal, clock }) {
-      return json(201, await issueTeamUserKey(db, principal, params.id, params.user_id, body?.label, clock.now()));
+    async handler({ params, body, database, principal, clock }) {
+      return json(201, await issueTeamUserKey(database, principal, params.id, params.user_id, body?.label, clock.now()));
     },
   }),
   defineRoute({
@@ -98,7 +98,7 @@ export const teamRoutes = [
     tags: teamTags,
     params: teamUserParams,
     responses: [{ status: 200, description: "Claves", schema: z.array(userKeyOut) }],
-    handler: ({ params, db, principal }) => listTeamUserKeys(db, principal, params.id, params.user_id),
+    handler: ({ params, database, principal }) => listTeamUserKeys(database, principal, params.id, params.user_id),
   }),
   defineRoute({
     method: "DELETE",
@@ -109,7 +109,7 @@ export const teamRoutes = [
     tags: teamTags,
     params: teamKeyParams,
     responses: [{ status: 200, description: "Revocada", schema: z.object({ msg: z.string(), id: z.string(), revoked_at: z.string() }) }],
-    handler: ({ params, db, principal, clock }) => revokeTeamUserKey(db, principal, params.id, params.user_id, params.key_id, clock.now()),
+    handler: ({ params, database, principal, clock }) => revokeTeamUserKey(database, principal, params.id, params.user_id, params.key_id, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -119,7 +119,7 @@ export const teamRoutes = [
     tags: hotelTags,
     params: idParam,
     responses: [{ status: 200, description: "Administradores", schema: z.array(teamUserOut) }],
-    handler: ({ params, db }) => listHotelAdmins(db, params.id),
+    handler: ({ params, database }) => listHotelAdmins(database, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -130,8 +130,8 @@ export const teamRoutes = [
     params: idParam,
     body: createHotelAdminBody,
     responses: [{ status: 201, description: "Administrador creado", schema: teamUserOut }, { status: 409, description: "Ya existe un usuario con ese correo" }],
-    async handler({ params, body, db, clock }) {
-      return json(201, await createHotelAdmin(db, params.id, body, clock.now()));
+    async handler({ params, body, database, clock }) {
+      return json(201, await createHotelAdmin(database, params.id, body, clock.now()));
     },
   }),
   defineRoute({
@@ -142,7 +142,7 @@ export const teamRoutes = [
     tags: hotelTags,
     params: teamUserParams,
     responses: [{ status: 200, description: "Administrador", schema: teamUserOut }],
-    handler: ({ params, db }) => removeHotelAdmin(db, params.id, params.user_id),
+    handler: ({ params, database }) => removeHotelAdmin(database, params.id, params.user_id),
   }),
   defineRoute({
     method: "PUT",
@@ -153,7 +153,7 @@ export const teamRoutes = [
     params: userIdParam,
     body: assignHotelsBody,
     responses: [{ status: 200, description: "Administrador", schema: teamUserOut }],
-    handler: ({ params, body, db }) => assignHotels(db, params.id, body.hotel_ids),
+    handler: ({ params, body, database }) => assignHotels(database, params.id, body.hotel_ids),
   }),
   defineRoute({
     method: "PATCH",
@@ -164,7 +164,7 @@ export const teamRoutes = [
     params: userIdParam,
     body: updateUserBody,
     responses: [{ status: 200, description: "Administrador", schema: teamUserOut }],
-    handler: ({ params, body, db, clock }) => updateHotelAdmin(db, params.id, body, clock.now()),
+    handler: ({ params, body, database, clock }) => updateHotelAdmin(database, params.id, body, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -175,15 +175,15 @@ export const teamRoutes = [
     tags: ["Acceso"],
     params: z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") }),
     responses: [{ status: 200, description: "Invitación en la bandeja de salida", schema: z.object({ msg: z.string(), expires_at: z.string() }) }],
-    async handler({ db, principal, params, clock }) {
-      const u = await db.user.findUnique({ where: { id: params.id }, select: { id: true, agencyId: true, isActive: true, email: true } });
+    async handler({ database, principal, params, clock }) {
+      const u = await database.prisma.user.findUnique({ where: { id: params.id }, select: { id: true, agencyId: true, isActive: true, email: true } });
       if (!u) throw notFound(`El usuario ${params.id} no existe`);
       if (principal.role !== "operator") {
         if (u.agencyId === null) throw notFound(`El usuario ${params.id} no existe`);
-        await assertTeamManager(db, principal, u.agencyId);
+        await assertTeamManager(database, principal, u.agencyId);
       }
-      const by = principal.userId ? ((await db.user.findUnique({ where: { id: principal.userId }, select: { name: true } }))?.name ?? null) : null;
-      const r = await inviteUser(db, u.id, by, clock.now());
+      const by = principal.userId ? ((await database.prisma.user.findUnique({ where: { id: principal.userId }, select: { name: true } }))?.name ?? null) : null;
+      const r = await inviteUser(database, u.id, by, clock.now());
       return { msg: `Invitación enviada a ${u.email}`, ...r };
     },
   }),

@@ -48,7 +48,9 @@ describe("agency teams", () => {
     expect(off.data!.is_active).toBe(false);
     expect((await apiClient(api, k.data!.key).GET("/v2/me")).response.status).toBe(401);
     expect((await apiClient(api).GET("/v2/me", { headers: { cookie } })).response.status).toBe(401);
-    expect((await apiClient(api, ag1.key).POST("/v2/agencies/{id}/users/{user_id}/api-keys", { params: { path: { id: ag1.agency.id, user_id: uid } } })).response.status).toBe(409);
+    const keyForOff = await apiClient(api, ag1.key).POST("/v2/agencies/{id}/users/{user_id}/api-keys", { params: { path: { id: ag1.agency.id, user_id: uid } } });
+    expect(keyForOff.response.status).toBe(409);
+    expect(keyForOff.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "El usuario está desactivado; actívelo antes de darle una clave" });
 
     const on = await apiClient(api, ag1.key).PATCH("/v2/agencies/{id}/users/{user_id}", { params: { path: { id: ag1.agency.id, user_id: uid } }, body: { is_active: true } });
     expect(on.data!.is_active).toBe(true);
@@ -95,6 +97,7 @@ describe("agency teams", () => {
     expect((await asMember.GET("/v2/agencies/{id}/users", team)).response.status).toBe(200);
     const self = await asAdmin.PATCH("/v2/agencies/{id}/users/{user_id}", { ...user(admin.id), body: { is_active: false } });
     expect(self.response.status).toBe(409);
+    expect(self.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "No puede desactivarse ni quitarse la administración a sí mismo; pídalo a otro administrador" });
     // Another agency's admin: 404.
     const other = await createUser(api.db.prisma, "agency", { agencyId: ag2.agency.id });
     await api.db.prisma.user.update({ where: { id: other.id }, data: { agencyAdmin: true } });
@@ -108,6 +111,7 @@ describe("agency teams", () => {
       Array.from({ length: 10 }, (_, i) => apiClient(api, i % 2 ? ag1.key : OPERATOR_KEY).POST("/v2/agencies/{id}/users", { params: { path: { id: ag1.agency.id } }, body: { name: `Carrera ${i}`, email, password: "clave-segura-1" } })),
     );
     expect(results.map((r) => r.response.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(results.find((r) => r.response.status === 409)!.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "email: ya existe un usuario con ese correo" });
     expect(await api.db.prisma.user.count({ where: { email } })).toBe(1);
   });
 
@@ -157,7 +161,9 @@ describe("hotel admins (operator)", () => {
 
     const removed = await apiClient(api, OPERATOR_KEY).DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: h1.id, user_id: uid } } });
     expect(removed.data!.hotel_ids).toEqual([h2.id]);
-    expect((await apiClient(api, OPERATOR_KEY).DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: h1.id, user_id: uid } } })).response.status).toBe(404);
+    const again = await apiClient(api, OPERATOR_KEY).DELETE("/v2/hotels/{id}/admins/{user_id}", { params: { path: { id: h1.id, user_id: uid } } });
+    expect(again.response.status).toBe(404);
+    expect(again.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: `El usuario ${uid} no administra el hotel ${h1.id}` });
 
     const off = await apiClient(api, OPERATOR_KEY).PATCH("/v2/users/{id}", { params: { path: { id: uid } }, body: { is_active: false } });
     expect(off.data!.is_active).toBe(false);

@@ -1,11 +1,10 @@
 // API keys (docs/decisions.md 2.2): random (256 bits), prefixed `hbk_`, shown once, stored only as a SHA-256 hash.
 // A fast hash is right here: the key is high-entropy, unlike a password.
 import crypto from "node:crypto";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import type { Principal, PrincipalRole } from "./principal";
 import { isoBogota } from "@/lib/time";
-import { notFound } from "@/lib/http/errors";
+import { doesNotExist } from "@/lib/domain/errors";
 
 export const KEY_PREFIX = "hbk_";
 
@@ -29,12 +28,12 @@ export interface IssuedKey {
 }
 
 export async function issueApiKey(
-  db: PrismaClient,
+  db: Database,
   owner: { role: PrincipalRole; agencyId?: number | null; userId?: number | null; label?: string | null },
   now: Date,
 ): Promise<IssuedKey> {
   const key = generateApiKey();
-  const row = await db.apiKey.create({
+  const row = await db.prisma.apiKey.create({
     data: {
       id: `key_${crypto.randomBytes(9).toString("base64url")}`,
       prefix: displayPrefix(key),
@@ -62,19 +61,19 @@ export const presentKey = (k: KeyListRow) => ({
 });
 
 /** GET /v2/agencies/{id}/api-keys (operator): an agency's keys, newest first. */
-export async function listAgencyKeys(db: PrismaClient, agencyId: number) {
-  const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
-  if (!agency) throw notFound(`La agencia ${agencyId} no existe`);
-  const keys = await db.apiKey.findMany({ where: { agencyId }, orderBy: { createdAt: "desc" } });
+export async function listAgencyKeys(db: Database, agencyId: number) {
+  const agency = await db.prisma.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
+  if (!agency) throw doesNotExist(`La agencia ${agencyId} no existe`);
+  const keys = await db.prisma.apiKey.findMany({ where: { agencyId }, orderBy: { createdAt: "desc" } });
   return keys.map(presentKey);
 }
 
 /** The operator's key manager: every agency and every operator or hotel-admin user, each with its keys. */
-export async function listKeyOwners(db: PrismaClient) {
+export async function listKeyOwners(db: Database) {
   const newest = { orderBy: { createdAt: "desc" as const } };
   const [agencies, users] = await Promise.all([
-    db.agency.findMany({ orderBy: { name: "asc" }, include: { apiKeys: newest } }),
-    db.user.findMany({ where: { role: { in: ["operator", "hotel_admin"] } }, orderBy: { email: "asc" }, include: { apiKeys: newest } }),
+    db.prisma.agency.findMany({ orderBy: { name: "asc" }, include: { apiKeys: newest } }),
+    db.prisma.user.findMany({ where: { role: { in: ["operator", "hotel_admin"] } }, orderBy: { email: "asc" }, include: { apiKeys: newest } }),
   ]);
   return {
     agencies: agencies.map((a) => ({ id: a.id, name: a.name, agency_type: a.agencyType, document_type: a.documentType, document_number: a.documentNumber, keys: a.apiKeys.map(presentKey) })),

@@ -50,7 +50,7 @@ async function bearerLookup(header: string, database: Database, clock: Clock, re
 }
 
 async function sessionLookup(req: Request, database: Database, required: boolean): Promise<Lookup | null> {
-  const r = await sessionPrincipal(database.prisma, req.headers.get("cookie"));
+  const r = await sessionPrincipal(database, req.headers.get("cookie"));
   if (!r.ok) {
     if (required) throw unauthorized(r.present ? "La sesión expiró; inicie sesión de nuevo" : undefined);
     return null;

@@ -48,7 +48,7 @@ export function authOptions(ctx: AuthRequestContext): NextAuthOptions {
         if (user) {
           token.uid = Number(user.id);
           token.role = (user as { role?: string }).role;
-          token.sid = await createSession(database.prisma, Number(user.id));
+          token.sid = await createSession(database, Number(user.id));
         }
         return token;
       },
@@ -58,7 +58,7 @@ export function authOptions(ctx: AuthRequestContext): NextAuthOptions {
     },
     events: {
       async signOut({ token }) {
-        if (typeof token?.sid === "string") await revokeSession(database.prisma, token.sid);
+        if (typeof token?.sid === "string") await revokeSession(database, token.sid);
       },
     },
   };

@@ -28,10 +28,10 @@ export const authRoutes = [
     body: keyBody,
     optionalBody: true,
     responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
-    async handler({ params, body, db, clock }) {
-      const agency = await db.agency.findUnique({ where: { id: params.id } });
+    async handler({ params, body, database, clock }) {
+      const agency = await database.prisma.agency.findUnique({ where: { id: params.id } });
       if (!agency) throw notFound(`La agencia ${params.id} no existe`);
-      return json(201, await issueApiKey(db, { role: "agency", agencyId: agency.id, label: body?.label }, clock.now()));
+      return json(201, await issueApiKey(database, { role: "agency", agencyId: agency.id, label: body?.label }, clock.now()));
     },
   }),
   defineRoute({
@@ -42,7 +42,7 @@ export const authRoutes = [
     tags: ["Claves API"],
     params: idParam,
     responses: [{ status: 200, description: "Claves", schema: z.array(keyListItem) }],
-    handler: ({ params, db }) => listAgencyKeys(db, params.id),
+    handler: ({ params, database }) => listAgencyKeys(database, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -54,10 +54,10 @@ export const authRoutes = [
     body: keyBody,
     optionalBody: true,
     responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
-    async handler({ params, body, db, clock }) {
-      const user = await db.user.findUnique({ where: { id: params.id } });
+    async handler({ params, body, database, clock }) {
+      const user = await database.prisma.user.findUnique({ where: { id: params.id } });
       if (!user) throw notFound(`El usuario ${params.id} no existe`);
-      return json(201, await issueApiKey(db, { role: user.role, userId: user.id, agencyId: user.agencyId, label: body?.label }, clock.now()));
+      return json(201, await issueApiKey(database, { role: user.role, userId: user.id, agencyId: user.agencyId, label: body?.label }, clock.now()));
     },
   }),
   defineRoute({
@@ -68,10 +68,10 @@ export const authRoutes = [
     tags: ["Claves API"],
     params: z.object({ id: z.string().min(1).max(64) }),
     responses: [{ status: 200, description: "Revocada", schema: z.object({ msg: z.string(), id: z.string(), revoked_at: z.string() }) }],
-    async handler({ params, db, clock }) {
-      const key = await db.apiKey.findUnique({ where: { id: params.id } });
+    async handler({ params, database, clock }) {
+      const key = await database.prisma.apiKey.findUnique({ where: { id: params.id } });
       if (!key) throw notFound(`La clave ${params.id} no existe`);
-      const revoked = key.revokedAt ?? (await db.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } })).revokedAt!;
+      const revoked = key.revokedAt ?? (await database.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: clock.now() } })).revokedAt!;
       return { msg: "Clave revocada", id: key.id, revoked_at: isoBogota(revoked) };
     },
   }),

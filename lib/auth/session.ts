@@ -3,7 +3,7 @@
 // working on every instance at once even though it is still validly signed.
 import crypto from "node:crypto";
 import { decode } from "next-auth/jwt";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { authSecret } from "@/lib/secrets/store";
 import type { Principal } from "./principal";
 
@@ -42,7 +42,7 @@ export type SessionLookup =
   | { ok: true; principal: Principal; agency: { isActive: boolean; isArchived: boolean } | null }
   | { ok: false; present: boolean };
 
-export async function sessionPrincipal(db: PrismaClient, cookieHeader: string | null): Promise<SessionLookup> {
+export async function sessionPrincipal(db: Database, cookieHeader: string | null): Promise<SessionLookup> {
   const token = sessionToken(parseCookies(cookieHeader));
   if (!token) return { ok: false, present: false };
   let uid: number | undefined;
@@ -57,7 +57,7 @@ export async function sessionPrincipal(db: PrismaClient, cookieHeader: string | 
   // A cookie without a session row (signed before sessions were kept server-side) is no longer enough.
   if (!uid || !sid) return { ok: false, present: true };
   // One indexed lookup: the session row with its user, agency and hotels.
-  const session = await db.authSession.findUnique({ where: { id: sid }, include: { user: { include: { agency: true, hotels: true } } } });
+  const session = await db.prisma.authSession.findUnique({ where: { id: sid }, include: { user: { include: { agency: true, hotels: true } } } });
   if (!session || session.userId !== uid || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return { ok: false, present: true };
   const user = session.user;
   if (!user.isActive) return { ok: false, present: true };
@@ -80,18 +80,18 @@ export async function sessionPrincipal(db: PrismaClient, cookieHeader: string | 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 /** A new server-side session for a successful sign-in; its id goes into the signed cookie. */
-export async function createSession(db: PrismaClient, userId: number, now = new Date()): Promise<string> {
+export async function createSession(db: Database, userId: number, now = new Date()): Promise<string> {
   const id = crypto.randomBytes(24).toString("base64url");
-  await db.authSession.create({ data: { id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
+  await db.prisma.authSession.create({ data: { id, userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) } });
   return id;
 }
 
 /** Sign-out: the session stops working everywhere. */
-export async function revokeSession(db: PrismaClient, id: string, now = new Date()): Promise<void> {
-  await db.authSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+export async function revokeSession(db: Database, id: string, now = new Date()): Promise<void> {
+  await db.prisma.authSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /** Every open session of a user (deactivation, password change). */
-export async function revokeUserSessions(db: PrismaClient, userId: number, now = new Date()): Promise<number> {
-  return (await db.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })).count;
+export async function revokeUserSessions(db: Database, userId: number, now = new Date()): Promise<number> {
+  return (await db.prisma.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })).count;
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const hotelB = (await createHotel(api.db.prisma, { city: "MEDELLIN" })).id;
   const key = async (hotelIds: number[]) => {
     const u = await createUser(api.db.prisma, "hotel_admin", { hotelIds });
-    return (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: u.id }, new Date())).key;
+    return (await issueApiKey(api.db, { role: "hotel_admin", userId: u.id }, new Date())).key;
   };
   adminA = await key([hotelA]);
   adminA2 = await key([hotelA]); // a second admin of the same hotel

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
   const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
   adminUserId = admin.id;
-  editor = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  editor = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   agency = (await agencyWithKey(api.db.prisma)).key;
 });
 afterAll(async () => {

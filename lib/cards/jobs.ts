@@ -3,21 +3,21 @@
 // rows with SKIP LOCKED and writes the event with the change, so two runs at once change each card once.
 import type { Job } from "@/lib/cron/job";
 import { bogotaDate } from "@/lib/time";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { activateDue, expireDue } from "./lifecycle";
 
-export async function runCardLifecycle(db: PrismaClient, now: Date): Promise<{ activated: number; cancelled: number }> {
+export async function runCardLifecycle(db: Database, now: Date): Promise<{ activated: number; cancelled: number }> {
   const today = bogotaDate(now);
-  const cancelled = await expireDue(db, today, now);
-  const activated = await activateDue(db, today, now);
+  const cancelled = await expireDue(db.prisma, today, now);
+  const activated = await activateDue(db.prisma, today, now);
   return { activated: activated.length, cancelled: cancelled.length };
 }
 
 export const virtualCardsJob: Job = {
   name: "virtual-cards",
   summary: "Tarjetas virtuales: activar en la fecha de activación y cancelar en la de vencimiento (fechas de Bogotá)",
-  async run({ db, now, log }) {
-    const r = await runCardLifecycle(db, now);
+  async run({ database, now, log }) {
+    const r = await runCardLifecycle(database, now);
     if (r.activated + r.cancelled > 0) log.info("virtual_cards_lifecycle", r);
     return r.activated + r.cancelled;
   },

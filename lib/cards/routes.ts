@@ -46,8 +46,8 @@ export const cardRoutes = [
     body: createAccountHolderBody,
     idempotent: true,
     responses: [{ status: 201, description: "Titular registrado", schema: accountHolderOut }],
-    async handler({ body, db, clock }) {
-      return json(201, await createAccountHolder(db, body, clock.now()));
+    async handler({ body, database, clock }) {
+      return json(201, await createAccountHolder(database, body, clock.now()));
     },
   }),
   defineRoute({
@@ -57,7 +57,7 @@ export const cardRoutes = [
     summary: "Listar los titulares de cuenta",
     tags,
     responses: [{ status: 200, description: "Titulares", schema: z.array(accountHolderOut) }],
-    handler: ({ db }) => listAccountHolders(db),
+    handler: ({ database }) => listAccountHolders(database),
   }),
   defineRoute({
     method: "POST",
@@ -68,7 +68,7 @@ export const cardRoutes = [
     body: getAccountHolderBody,
     optionalBody: true,
     responses: [{ status: 200, description: "Titular", schema: accountHolderOut }],
-    handler: ({ body, db, principal }) => getAccountHolder(db, principal, body?.account_holder_id),
+    handler: ({ body, database, principal }) => getAccountHolder(database, principal, body?.account_holder_id),
   }),
   defineRoute({
     method: "POST",
@@ -79,7 +79,7 @@ export const cardRoutes = [
     body: createOrganizationBody,
     idempotent: true,
     responses: [{ status: 200, description: "Organización", schema: organizationOut }],
-    handler: ({ body, db, principal, clock }) => createOrganization(db, principal, body, clock.now()),
+    handler: ({ body, database, principal, clock }) => createOrganization(database, principal, body, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -89,7 +89,7 @@ export const cardRoutes = [
     tags,
     query: listOrganizationsQuery,
     responses: [{ status: 200, description: "Organizaciones", schema: z.array(organizationOut) }],
-    handler: ({ query, db, principal }) => listOrganizations(db, principal, query.account_holder_id),
+    handler: ({ query, database, principal }) => listOrganizations(database, principal, query.account_holder_id),
   }),
   defineRoute({
     method: "POST",
@@ -104,7 +104,7 @@ export const cardRoutes = [
     body: createCardBody,
     idempotent: true,
     responses: [{ status: 200, description: "Tarjeta creada", schema: cardResult }],
-    handler: ({ body, db, principal, clock, effectKey }) => createVirtualCard(db, principal, body, clock.now(), effectKey),
+    handler: ({ body, database, principal, clock, effectKey }) => createVirtualCard(database, principal, body, clock.now(), effectKey),
   }),
   defineRoute({
     method: "GET",
@@ -114,11 +114,11 @@ export const cardRoutes = [
     tags,
     query: listCardsQuery,
     responses: [{ status: 200, description: "Tarjetas", schema: z.array(virtualCardOut.extend({ card_name: z.string(), created_at: z.string() })) }],
-    handler({ query, db, principal }) {
+    handler({ query, database, principal }) {
       if (principal.role === "agency" && query.agency_id !== undefined && query.agency_id !== principal.agencyId) {
         throw badRequest("agency_id: una agencia solo puede consultar sus propias tarjetas");
       }
-      return listVirtualCards(db, principal, query);
+      return listVirtualCards(database, principal, query);
     },
   }),
   defineRoute({
@@ -129,7 +129,7 @@ export const cardRoutes = [
     tags,
     params: cardIdParam,
     responses: [{ status: 200, description: "Tarjeta", schema: virtualCardDetailOut }],
-    handler: ({ params, db, principal }) => getVirtualCard(db, principal, params.card_id),
+    handler: ({ params, database, principal }) => getVirtualCard(database, principal, params.card_id),
   }),
   defineRoute({
     method: "PATCH",
@@ -143,7 +143,7 @@ export const cardRoutes = [
     params: cardIdParam,
     body: updateCardBody,
     responses: [{ status: 200, description: "Controles actualizados", schema: cardResult }],
-    handler: ({ params, body, db, principal, clock }) => updateCardControls(db, principal, params.card_id, body.spending_controls, clock.now()),
+    handler: ({ params, body, database, principal, clock }) => updateCardControls(database, principal, params.card_id, body.spending_controls, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -154,7 +154,7 @@ export const cardRoutes = [
     params: cardIdParam,
     query: cardTransactionsQuery,
     responses: [{ status: 200, description: "Una página de cobros", schema: cardTransactionList }],
-    handler: ({ params, query, db, principal }) => listCardTransactions(db, principal, params.card_id, query),
+    handler: ({ params, query, database, principal }) => listCardTransactions(database, principal, params.card_id, query),
   }),
   defineRoute({
     method: "POST",
@@ -164,7 +164,7 @@ export const cardRoutes = [
     tags,
     params: cardIdParam,
     responses: [{ status: 200, description: "Congelada", schema: cardResult }],
-    handler: ({ params, db, principal, clock }) => freezeVirtualCard(db, principal, params.card_id, clock.now()),
+    handler: ({ params, database, principal, clock }) => freezeVirtualCard(database, principal, params.card_id, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -174,7 +174,7 @@ export const cardRoutes = [
     tags,
     params: cardIdParam,
     responses: [{ status: 200, description: "Activa", schema: cardResult }],
-    handler: ({ params, db, principal, clock }) => unfreezeVirtualCard(db, principal, params.card_id, clock.now()),
+    handler: ({ params, database, principal, clock }) => unfreezeVirtualCard(database, principal, params.card_id, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -184,7 +184,7 @@ export const cardRoutes = [
     tags,
     params: cardIdParam,
     responses: [{ status: 200, description: "Cancelada", schema: cardResult }],
-    handler: ({ params, db, principal, clock }) => cancelVirtualCard(db, principal, params.card_id, clock.now()),
+    handler: ({ params, database, principal, clock }) => cancelVirtualCard(database, principal, params.card_id, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -194,6 +194,6 @@ export const cardRoutes = [
     tags,
     params: cardIdParam,
     responses: [{ status: 200, description: "Número, CVC y vencimiento", schema: sandboxDetailsOut }],
-    handler: ({ params, db, principal }) => sandboxCardDetails(db, principal, params.card_id),
+    handler: ({ params, database, principal }) => sandboxCardDetails(database, principal, params.card_id),
   }),
 ];

@@ -2,7 +2,7 @@
 // cancelled on the expiration date; owners may freeze, unfreeze and cancel. Every change is a virtual_card_events row.
 // Spending controls and the card's charges: docs/decisions.md 10.8 (lib/cards/spending.ts, authorize.ts).
 import crypto from "node:crypto";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
@@ -54,20 +54,20 @@ export function validateCardDates(activation: string, expiration: string, today:
 
 const CARD_CREATED = "Tarjeta virtual creada; queda congelada hasta su fecha de activación";
 
-export async function createVirtualCard(db: PrismaClient, principal: Principal, input: CreateCardInput, now: Date, effectKey?: EffectKey | null) {
+export async function createVirtualCard(db: Database, principal: Principal, input: CreateCardInput, now: Date, effectKey?: EffectKey | null) {
   // An earlier attempt with this Idempotency-Key issued the card (and maybe crashed): answer with it, issue no other.
-  const earlierCard = async () => (effectKey ? earlierEffect(effectKey, await db.virtualCard.findUnique({ where: effectWhere(effectKey), include: CARD_INCLUDE })) : null);
+  const earlierCard = async () => (effectKey ? earlierEffect(effectKey, await db.prisma.virtualCard.findUnique({ where: effectWhere(effectKey), include: CARD_INCLUDE })) : null);
   const earlier = await earlierCard();
   if (earlier) return { msg: CARD_CREATED, data: presentCard(earlier) };
   const today = bogotaDate(now);
   validateCardDates(input.activation, input.expiration, today);
   const org = await organizationForCaller(db, principal, input.organization_id);
-  const controls = await resolveControls(db, input.spending_controls, "spending_controls");
+  const controls = await resolveControls(db.prisma, input.spending_controls, "spending_controls");
   const issuer = cardIssuer();
   for (let attempt = 0; attempt < 5; attempt++) {
     const issued = await issuer.issue({ accountHolderId: org.accountHolderId, expiration: input.expiration });
     try {
-      const card = await db.$transaction(async (tx) => {
+      const card = await db.prisma.$transaction(async (tx) => {
         const row = await tx.virtualCard.create({
           data: {
             id: `vc_${crypto.randomBytes(9).toString("base64url")}`,
@@ -121,7 +121,7 @@ export interface CardFilters {
   search?: string;
 }
 
-export async function listVirtualCards(db: PrismaClient, principal: Principal, f: CardFilters) {
+export async function listVirtualCards(db: Database, principal: Principal, f: CardFilters) {
   const where: Prisma.VirtualCardWhereInput = {
     agencyId: principal.role === "agency" ? principal.agencyId! : f.agency_id,
     status: f.status,
@@ -136,23 +136,23 @@ export async function listVirtualCards(db: PrismaClient, principal: Principal, f
       { destinationName: { contains: f.search, mode: "insensitive" } },
     ];
   }
-  const rows = await db.virtualCard.findMany({ where, include: CARD_INCLUDE, orderBy: { createdAt: "desc" }, take: 500 });
+  const rows = await db.prisma.virtualCard.findMany({ where, include: CARD_INCLUDE, orderBy: { createdAt: "desc" }, take: 500 });
   return rows.map((c) => ({ ...presentCard(c), card_name: c.cardName, created_at: isoBogota(c.createdAt) }));
 }
 
-async function cardForCaller(db: PrismaClient, principal: Principal, cardId: string) {
-  const card = await db.virtualCard.findUnique({ where: { id: cardId }, include: CARD_INCLUDE });
+async function cardForCaller(db: Database, principal: Principal, cardId: string) {
+  const card = await db.prisma.virtualCard.findUnique({ where: { id: cardId }, include: CARD_INCLUDE });
   if (!card) throw doesNotExist(`La tarjeta ${cardId} no existe`);
   assertSameAgency(principal, card.agencyId, `La tarjeta ${cardId}`);
   return card;
 }
 
-export async function getVirtualCard(db: PrismaClient, principal: Principal, cardId: string) {
+export async function getVirtualCard(db: Database, principal: Principal, cardId: string) {
   const card = await cardForCaller(db, principal, cardId);
-  const history = await db.virtualCardEvent.findMany({ where: { cardId }, orderBy: { id: "asc" } });
-  const hotels = await db.hotel.findMany({ where: { id: { in: card.allowedHotels.map((h) => h.hotelId) } }, select: { id: true, name: true, city: true }, orderBy: { name: "asc" } });
-  const org = await db.organization.findUnique({ where: { id: card.organizationId }, select: { name: true, accountHolder: { select: { firstName: true, lastName: true } } } });
-  const spent = await cardSpent(db, card.id);
+  const history = await db.prisma.virtualCardEvent.findMany({ where: { cardId }, orderBy: { id: "asc" } });
+  const hotels = await db.prisma.hotel.findMany({ where: { id: { in: card.allowedHotels.map((h) => h.hotelId) } }, select: { id: true, name: true, city: true }, orderBy: { name: "asc" } });
+  const org = await db.prisma.organization.findUnique({ where: { id: card.organizationId }, select: { name: true, accountHolder: { select: { firstName: true, lastName: true } } } });
+  const spent = await cardSpent(db.prisma, card.id);
   return {
     ...presentCard(card),
     card_name: card.cardName,
@@ -170,8 +170,8 @@ export async function getVirtualCard(db: PrismaClient, principal: Principal, car
 }
 
 /** One transition of the card's lifecycle, in its own transaction; the card as it is after, or null when refused. */
-async function transition(db: PrismaClient, card: CardRow, move: (tx: Prisma.TransactionClient, cardId: string, now: Date) => Promise<boolean>, now: Date) {
-  return db.$transaction(async (tx) => {
+async function transition(db: Database, card: CardRow, move: (tx: Prisma.TransactionClient, cardId: string, now: Date) => Promise<boolean>, now: Date) {
+  return db.prisma.$transaction(async (tx) => {
     if (!(await move(tx, card.id, now))) return null;
     return tx.virtualCard.findUniqueOrThrow({ where: { id: card.id }, include: CARD_INCLUDE });
   });
@@ -187,18 +187,18 @@ const stateConflict = (card: CardRow, action: string) =>
       : `La tarjeta ${cardLabel(card)} está ${card.status === "frozen" ? "congelada" : "activa"}; no se puede ${action}`,
   );
 
-export async function freezeVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
+export async function freezeVirtualCard(db: Database, principal: Principal, cardId: string, now: Date) {
   let card = await cardForCaller(db, principal, cardId);
   if (card.status !== "active") throw stateConflict(card, "congelar");
   const updated = await transition(db, card, lifecycle.freeze, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
+    card = await db.prisma.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "congelar");
   }
   return { msg: "Tarjeta congelada", data: presentCard(updated) };
 }
 
-export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
+export async function unfreezeVirtualCard(db: Database, principal: Principal, cardId: string, now: Date) {
   let card = await cardForCaller(db, principal, cardId);
   if (card.status !== "frozen") throw stateConflict(card, "descongelar");
   const today = bogotaDate(now);
@@ -207,24 +207,24 @@ export async function unfreezeVirtualCard(db: PrismaClient, principal: Principal
   if (today >= ymd(card.expiration)) throw wrongState(`La tarjeta venció el ${ymd(card.expiration)}; no puede descongelarse`);
   const updated = await transition(db, card, lifecycle.unfreeze, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
+    card = await db.prisma.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "descongelar");
   }
   return { msg: "Tarjeta activa", data: presentCard(updated) };
 }
 
-export async function cancelVirtualCard(db: PrismaClient, principal: Principal, cardId: string, now: Date) {
+export async function cancelVirtualCard(db: Database, principal: Principal, cardId: string, now: Date) {
   let card = await cardForCaller(db, principal, cardId);
   if (card.status === "cancelled") throw stateConflict(card, "cancelar");
   const updated = await transition(db, card, lifecycle.cancel, now);
   if (!updated) {
-    card = await db.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
+    card = await db.prisma.virtualCard.findUniqueOrThrow({ where: { id: cardId }, include: CARD_INCLUDE });
     throw stateConflict(card, "cancelar");
   }
   return { msg: "Tarjeta cancelada", data: presentCard(updated) };
 }
 
-export async function sandboxCardDetails(db: PrismaClient, principal: Principal, cardId: string) {
+export async function sandboxCardDetails(db: Database, principal: Principal, cardId: string) {
   const card = await cardForCaller(db, principal, cardId);
   const details = cardIssuer().sandboxDetails(card);
   if (!details) throw notFound("Los datos completos solo existen con el emisor de pruebas (sandbox)");
@@ -236,11 +236,11 @@ export async function sandboxCardDetails(db: PrismaClient, principal: Principal,
  * kept; an empty list removes it). Under the card's row lock, so no charge is decided half-way through the change;
  * recorded as a virtual_card_events row. A cancelled card is final (409).
  */
-export async function updateCardControls(db: PrismaClient, principal: Principal, cardId: string, input: SpendingControlsInput, now: Date) {
+export async function updateCardControls(db: Database, principal: Principal, cardId: string, input: SpendingControlsInput, now: Date) {
   const card = await cardForCaller(db, principal, cardId);
   if (card.status === "cancelled") throw wrongState(`La tarjeta ${cardLabel(card)} está cancelada; sus controles de gasto ya no se pueden cambiar`);
-  const next = await resolveControls(db, input, "spending_controls");
-  const updated = await db.$transaction(async (tx) => {
+  const next = await resolveControls(db.prisma, input, "spending_controls");
+  const updated = await db.prisma.$transaction(async (tx) => {
     const row = await lockCardControls(tx, card.id);
     if (!row || row.status === "cancelled") return null;
     const limits = input.spending_limits;
@@ -267,14 +267,14 @@ export interface CardTransactionsQuery {
  * issuer's authorizations), newest first. The receipt link only for the card's own agency's charges (or the
  * operator): another payer's receipt names its guest.
  */
-export async function listCardTransactions(db: PrismaClient, principal: Principal, cardId: string, q: CardTransactionsQuery) {
+export async function listCardTransactions(db: Database, principal: Principal, cardId: string, q: CardTransactionsQuery) {
   const card = await cardForCaller(db, principal, cardId);
   const where: Prisma.PaymentTransactionWhereInput = { virtualCardId: card.id, ...(q.status ? { status: q.status } : {}) };
   const perPage = q.per_page ?? 20;
   const page = q.page ?? 1;
   const [total, rows] = await Promise.all([
-    db.paymentTransaction.count({ where }),
-    db.paymentTransaction.findMany({
+    db.prisma.paymentTransaction.count({ where }),
+    db.prisma.paymentTransaction.findMany({
       where,
       include: { hotel: { select: { name: true } }, voucher: { select: { code: true } } },
       orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }],

@@ -35,7 +35,7 @@ beforeAll(async () => {
     await ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: h } }, body: { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "cop" } }));
   }
   const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
-  adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   agencyKey = (await agencyWithKey(api.db.prisma)).key;
 });
 afterAll(async () => {

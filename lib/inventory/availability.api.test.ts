@@ -222,7 +222,7 @@ describe("4.2 agency availability", () => {
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: wholesaleKey, type: "wholesale" })).response.status).toBe(200);
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: OPERATOR_KEY, type: "wholesale" })).response.status).toBe(200);
     const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelId] });
-    const adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+    const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: adminKey })).response.status).toBe(403);
     expect((await apiClient(api).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { checkin: D, nights: 3, city: "Tunja" } }, body: { layout: [{ adults: 2 }] } })).response.status).toBe(401);
   });

@@ -43,8 +43,8 @@ beforeAll(async () => {
   hotelB = await makeHotel("Casa Barichara B");
   const ua = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
   const ub = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelB] });
-  adminA = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: ua.id }, new Date())).key;
-  adminB = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: ub.id }, new Date())).key;
+  adminA = (await issueApiKey(api.db, { role: "hotel_admin", userId: ua.id }, new Date())).key;
+  adminB = (await issueApiKey(api.db, { role: "hotel_admin", userId: ub.id }, new Date())).key;
   agencyKey = (await agencyWithKey(api.db.prisma)).key;
 });
 afterAll(async () => {

@@ -103,6 +103,6 @@ export const linkRoutes = [
       { status: 200, description: "Correo en la bandeja de salida", schema: z.object({ msg: z.string(), email_id: z.string().nullable(), status: z.string() }) },
       { status: 409, description: "El enlace ya no admite pagos" },
     ],
-    handler: ({ db, principal, params, clock }) => sendLinkByEmail(db, principal, params.code, clock.now()),
+    handler: ({ database, principal, params, clock }) => sendLinkByEmail(database, principal, params.code, clock.now()),
   }),
 ];

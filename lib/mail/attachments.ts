@@ -1,6 +1,6 @@
 // Attachments are only the product's own PDFs, named in the e-mail's data by kind and code (never a path, a URL
 // or bytes from outside), and made when the e-mail is sent or viewed.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database, PrismaClient } from "@/lib/db";
 import type { AttachmentRef } from "./templates/types";
 
 /** Makes a voucher's PDF from its code; lib/payments registers it (mail sits below payments: payments writes e-mails). */
@@ -17,8 +17,8 @@ export function attachmentRefs(data: unknown): AttachmentRef[] {
   return list.filter((a): a is AttachmentRef => !!a && (a as AttachmentRef).kind === "voucher" && typeof (a as AttachmentRef).code === "string" && /^[A-Za-z0-9_-]{8,64}$/.test((a as AttachmentRef).code));
 }
 
-export async function makeAttachment(db: PrismaClient, ref: AttachmentRef): Promise<{ filename: string; content: Buffer }> {
+export async function makeAttachment(db: Database, ref: AttachmentRef): Promise<{ filename: string; content: Buffer }> {
   const make = g.__hbVoucherMaker;
   if (!make) throw new Error("voucher maker not registered (lib/payments/voucher-attachment.ts)");
-  return make(db, ref.code);
+  return make(db.prisma, ref.code);
 }

@@ -11,6 +11,7 @@ import { sendMail, SMTP_TIMEOUT_MS, type SendOutcome } from "./transport";
 import { attachmentRefs, makeAttachment } from "./attachments";
 import { mailRetryDelayMs } from "./retry";
 import { SUPPRESSED_REASONS } from "./outbox";
+import { isAddressSuppressed, recordEmailOutcome, suppressAddress, type EmailOutcome } from "./store";
 import { claimDue, releaseLeases } from "@/lib/db/leased-queue";
 
 /** A claimed e-mail stays reserved this long (MAIL_LEASE_MS, default 2 min), never less than a slow SMTP exchange. */
@@ -37,18 +38,10 @@ function claim(database: Database, now: Date, max: number): Promise<Claimed[]> {
   return claimDue<Claimed & Record<string, unknown>>(database, "emails", CLAIMED_COLUMNS, { now, leaseMs: mailLeaseMs(), limit: max, owner: instanceId() });
 }
 
-type Outcome = { status: "sent" | "kept" | "failed" | "suppressed" | "pending"; error: string | null; retryAt: Date | null };
+type Outcome = EmailOutcome;
 
-async function record(database: Database, e: Claimed, at: Date, o: Outcome): Promise<boolean> {
-  const rows = await database.sql.query(
-    `UPDATE emails
-        SET status = $3, next_attempt_at = $4::timestamptz, locked_until = NULL, locked_by = NULL, last_attempt_at = $5::timestamptz,
-            sent_at = CASE WHEN $3 IN ('sent', 'kept') THEN $5::timestamptz ELSE sent_at END, last_error = $6
-      WHERE id = $1 AND attempt_count = $2 AND status = 'pending'
-      RETURNING id`,
-    [e.id, e.attempt_count, o.status, o.retryAt?.toISOString() ?? null, at.toISOString(), o.error],
-  );
-  return rows.length === 1;
+function record(database: Database, e: Claimed, at: Date, o: Outcome): Promise<boolean> {
+  return recordEmailOutcome(database.sql, e.id, e.attempt_count, at, o);
 }
 
 function outcomeOf(e: Claimed, now: Date, r: SendOutcome): Outcome {
@@ -60,8 +53,7 @@ function outcomeOf(e: Claimed, now: Date, r: SendOutcome): Outcome {
 
 async function attempt(database: Database, e: Claimed, now: Date): Promise<void> {
   const settings = mailSettings();
-  const suppressed = await database.sql.query(`SELECT 1 FROM email_suppressions WHERE address = lower($1)`, [e.recipient]);
-  if (suppressed.length > 0) {
+  if (await isAddressSuppressed(database.sql, e.recipient)) {
     await record(database, e, now, { status: "suppressed", error: SUPPRESSED_REASONS.address, retryAt: null });
     return;
   }
@@ -72,11 +64,11 @@ async function attempt(database: Database, e: Claimed, now: Date): Promise<void>
   }
   const locale = e.locale === "en" ? "en" : "es";
   const rendered = await renderEmail(e.template, e.data, locale, config().publicBaseUrl);
-  const attachments = await Promise.all(attachmentRefs(e.data).map((a) => makeAttachment(database.prisma, a)));
+  const attachments = await Promise.all(attachmentRefs(e.data).map((a) => makeAttachment(database, a)));
   const result = await sendMail(settings, { id: e.id, to: { name: e.recipient_name, address: e.recipient }, subject: rendered.subject, html: rendered.html, text: rendered.text, attachments });
   const o = outcomeOf(e, now, result);
   if (!result.ok && result.addressRefused) {
-    await database.sql.query(`INSERT INTO email_suppressions (address, reason, created_at) VALUES (lower($1), $2, $3::timestamptz) ON CONFLICT (address) DO NOTHING`, [e.recipient, result.error.slice(0, 300), now.toISOString()]);
+    await suppressAddress(database.sql, e.recipient, result.error.slice(0, 300), now);
   }
   await record(database, e, now, o);
   log.info("email_attempt", { email: e.id, template: e.template, attempt: e.attempt_count, status: o.status });

@@ -2,7 +2,7 @@
 // ARRIVALS_DIGEST_HOUR (Bogotá, default 6) each hotel with at least one admin who asked for it gets one digest per
 // Bogotá day: the row of hotel_arrival_digests (primary key hotel and day) is the claim, written in the same
 // transaction as the e-mails, so two instances, a cron and a rerun write it once.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { guestsLabel } from "@/lib/format";
 import { bogotaDate, tzOffsetMinutes } from "@/lib/time";
 import { enqueueEmail } from "./outbox";
@@ -19,11 +19,11 @@ export function digestHour(): number {
 const bogotaHour = (at: Date) => new Date(at.getTime() + tzOffsetMinutes(at) * 60_000).getUTCHours();
 
 /** Writes the digests due at `now`; returns how many hotels got theirs. */
-export async function writeArrivalDigests(db: PrismaClient, now: Date): Promise<number> {
+export async function writeArrivalDigests(db: Database, now: Date): Promise<number> {
   if (bogotaHour(now) < digestHour()) return 0;
   const day = bogotaDate(now);
   // Hotels with an active admin who opted in, and no digest yet today.
-  const hotels = await db.$queryRawUnsafe<{ hotel_id: number }[]>(
+  const hotels = await db.prisma.$queryRawUnsafe<{ hotel_id: number }[]>(
     `SELECT DISTINCT uh.hotel_id FROM user_hotels uh
        JOIN users u ON u.id = uh.user_id AND u.role::text = 'hotel_admin' AND u.is_active
        JOIN email_opt_ins o ON o.owner = 'user:' || u.id::text AND o.template = $1
@@ -34,7 +34,7 @@ export async function writeArrivalDigests(db: PrismaClient, now: Date): Promise<
   );
   let written = 0;
   for (const { hotel_id: hotelId } of hotels) {
-    const done = await db.$transaction(async (tx) => {
+    const done = await db.prisma.$transaction(async (tx) => {
       const arrivals = await tx.$queryRawUnsafe<Array<{ code: string; first_name: string; last_name: string; agency_name: string; nights: number; rooms_count: number; adults: number; children: number; children_ages: string | null; status: string }>>(
         `SELECT r.code, r.first_name, r.last_name, a.name AS agency_name, r.nights, r.rooms_count, r.adults, r.children, r.children_ages, r.status::text AS status
            FROM reservations r JOIN agencies a ON a.id = r.agency_id

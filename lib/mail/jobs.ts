@@ -13,5 +13,5 @@ export const emailsJob: Job = {
 export const arrivalsDigestJob: Job = {
   name: "arrivals-digest",
   summary: "Escribe el resumen diario de llegadas de cada hotel cuyos administradores lo pidieron (una vez por día)",
-  run: ({ db, now }) => writeArrivalDigests(db, now),
+  run: ({ database, now }) => writeArrivalDigests(database, now),
 };

@@ -1,6 +1,7 @@
 // The outbox as the 'Correos' page and GET /api/emails list it: newest first, with status in Spanish. Kept apart
 // from the renderer so server pages can import it.
-import type { PrismaClient, Prisma } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { badRequest } from "@/lib/http/errors";
 import { isoBogota } from "@/lib/time";
@@ -30,7 +31,7 @@ function scopeWhere(principal: Principal): Prisma.EmailWhereInput {
   return { id: "" };
 }
 
-export async function listEmails(db: PrismaClient, principal: Principal, q: ListQuery) {
+export async function listEmails(db: Database, principal: Principal, q: ListQuery) {
   if (q.template && !isTemplate(q.template)) throw badRequest("template: no es una plantilla conocida");
   const where: Prisma.EmailWhereInput = {
     ...scopeWhere(principal),
@@ -39,8 +40,8 @@ export async function listEmails(db: PrismaClient, principal: Principal, q: List
     ...(q.q ? { OR: [{ recipient: { contains: q.q.toLowerCase() } }, { subject: { contains: q.q, mode: "insensitive" } }] } : {}),
   };
   const [rows, total] = await Promise.all([
-    db.email.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
-    db.email.count({ where }),
+    db.prisma.email.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
+    db.prisma.email.count({ where }),
   ]);
   const mode = mailMode();
   return {

@@ -290,7 +290,9 @@ describe("preferences, marked addresses and kept e-mails", () => {
     smtp.refuse.clear();
     const cleared = await apiClient(api, key).POST("/email-suppressions/clear", { body: { address: "Mal-Escrito@example.co" } });
     expect(cleared.data!.msg).toBe("Se quitó la marca de mal-escrito@example.co; los próximos correos le llegarán");
-    expect((await apiClient(api, key).POST("/email-suppressions/clear", { body: { address: "mal-escrito@example.co" } })).response.status).toBe(404);
+    const notMarked = await apiClient(api, key).POST("/email-suppressions/clear", { body: { address: "mal-escrito@example.co" } });
+    expect(notMarked.response.status).toBe(404);
+    expect(notMarked.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "La dirección no está marcada" });
     await write(3);
     expect(await sendEmails()).toBe(1);
     const [m] = await smtp.waitFor(1);
@@ -308,7 +310,9 @@ describe("preferences, marked addresses and kept e-mails", () => {
     const kept = await api.db.prisma.email.findMany({ where: { recipient: { in: ["guardado-1@example.co", "guardado-2@example.co"] } }, orderBy: { recipient: "asc" } });
     expect(kept.map((e) => e.status)).toEqual(["kept", "kept"]);
     // Without SMTP, asking to send is refused.
-    expect((await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } })).response.status).toBe(409);
+    const noSmtp = await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } });
+    expect(noSmtp.response.status).toBe(409);
+    expect(noSmtp.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "No hay SMTP configurado (SMTP_URL): el correo seguiría guardado" });
 
     process.env.SMTP_URL = smtp.url;
     expect(await sendEmails(new Date(Date.now() + 3_600_000))).toBe(0);
@@ -316,8 +320,14 @@ describe("preferences, marked addresses and kept e-mails", () => {
     // Older than MAIL_KEPT_SEND_HOURS (24 h): refused; a recent one: sent once; asking twice does not send twice.
     const tooOld = await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[0].id } } });
     expect(tooOld.response.status).toBe(409);
+    expect(tooOld.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "El correo tiene más de 24 horas: ya no se envía (la información puede haber cambiado)" });
     expect((await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } })).data).toMatchObject({ status: "pending" });
-    expect((await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } })).response.status).toBe(409);
+    const twice = await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } });
+    expect(twice.response.status).toBe(409);
+    expect(twice.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "Solo se envía a pedido un correo guardado sin SMTP" });
+    const unknown = await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: "eml_desconocido0000" } } });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "El correo no existe" });
     const agency = await agencyWithKey(api.db.prisma);
     expect((await apiClient(api, agency.key).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } })).response.status).toBe(403);
     expect(await sendEmails()).toBe(1);

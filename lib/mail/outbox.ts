@@ -9,6 +9,7 @@ import { normalizeAddress, displayName } from "./address";
 import { emailContent } from "./render";
 import { TEMPLATES } from "./templates/catalog";
 import type { Locale } from "./templates/types";
+import { insertEmailOnce, optedOut, recipientState } from "./store";
 
 /**
  * The caller's transaction: a Prisma transaction client, or a plain-SQL one through `sqlMailTx` (the booking and
@@ -70,47 +71,30 @@ export async function enqueueEmail(tx: MailTx, input: EmailInput, now: Date): Pr
   }
   const locale: Locale = input.locale === "en" ? "en" : "es";
   // Turned off by its owner: still written, as `suppressed` with the reason, so 'Correos' shows it was not sent.
-  let optedOut = false;
-  if (!def.essential && input.optOutOwners && input.optOutOwners.length > 0) {
-    const off = await tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM email_opt_outs WHERE owner = ANY($1::text[]) AND template = $2`, input.optOutOwners, input.template);
-    optedOut = (off[0]?.n ?? 0) > 0;
-  }
+  const optedOutHere = !def.essential && !!input.optOutOwners && input.optOutOwners.length > 0 && (await optedOut(tx, input.optOutOwners, input.template));
   const subject = emailContent(input.template, input.data, locale, config().publicBaseUrl).subject;
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const [state] = await tx.$queryRawUnsafe<{ suppressed: boolean; to_recipient: number; from_agency: number }[]>(
-    `SELECT EXISTS (SELECT 1 FROM email_suppressions WHERE address = lower($1)) AS suppressed,
-            (SELECT count(*)::int FROM emails WHERE recipient = $1 AND created_at > $2::timestamptz) AS to_recipient,
-            (SELECT count(*)::int FROM emails WHERE $3::int IS NOT NULL AND agency_id = $3::int AND created_at > $2::timestamptz) AS from_agency`,
-    to,
-    hourAgo,
-    input.agencyId ?? null,
-  );
+  const state = await recipientState(tx, to, new Date(now.getTime() - 3_600_000), input.agencyId ?? null);
   let reason: string | null = null;
-  if (optedOut) reason = SUPPRESSED_REASONS.optOut;
+  if (optedOutHere) reason = SUPPRESSED_REASONS.optOut;
   else if (state?.suppressed) reason = SUPPRESSED_REASONS.address;
   else if (perRecipientHour() > 0 && (state?.to_recipient ?? 0) >= perRecipientHour()) reason = SUPPRESSED_REASONS.recipientLimit;
   else if (input.agencyId != null && perAgencyHour() > 0 && (state?.from_agency ?? 0) >= perAgencyHour()) reason = SUPPRESSED_REASONS.agencyLimit;
   if (reason === SUPPRESSED_REASONS.recipientLimit || reason === SUPPRESSED_REASONS.agencyLimit) log.warn("email_rate_limited", { template: input.template, agency: input.agencyId ?? null });
-  const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `INSERT INTO emails (id, fact_key, recipient, recipient_name, template, locale, subject, data, agency_id, hotel_id, user_id, status, next_attempt_at, last_error, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::int, $10::int, $11::int, $12, $13::timestamptz, $14, $15::timestamptz)
-     ON CONFLICT (fact_key, recipient) DO NOTHING
-     RETURNING id`,
-    newEmailId(),
-    input.factKey.slice(0, 200),
-    to,
-    displayName(input.toName),
-    input.template,
+  return insertEmailOnce(tx, {
+    id: newEmailId(),
+    factKey: input.factKey.slice(0, 200),
+    recipient: to,
+    recipientName: displayName(input.toName),
+    template: input.template,
     locale,
     subject,
-    JSON.stringify(input.data),
-    input.agencyId ?? null,
-    input.hotelId ?? null,
-    input.userId ?? null,
-    reason ? "suppressed" : "pending",
-    reason ? null : now.toISOString(),
-    reason,
-    now.toISOString(),
-  );
-  return rows[0]?.id ?? null;
+    data: input.data,
+    agencyId: input.agencyId ?? null,
+    hotelId: input.hotelId ?? null,
+    userId: input.userId ?? null,
+    status: reason ? "suppressed" : "pending",
+    nextAttemptAt: reason ? null : now,
+    lastError: reason,
+    createdAt: now,
+  });
 }

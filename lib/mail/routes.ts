@@ -123,7 +123,7 @@ export const mailRoutes = [
     tags: TAGS,
     query: agencyQuery,
     responses: [{ status: 200, description: "Preferencias", schema: preferencesOut }],
-    handler: ({ db, principal, query }) => getPreferences(db, principal, query.agency_id),
+    handler: ({ database, principal, query }) => getPreferences(database, principal, query.agency_id),
   }),
   defineRoute({
     method: "PUT",
@@ -134,7 +134,7 @@ export const mailRoutes = [
     tags: TAGS,
     body: preferencesBody,
     responses: [{ status: 200, description: "Preferencias guardadas", schema: preferencesOut }],
-    handler: ({ db, principal, body, clock }) => updatePreferences(db, principal, body, clock.now()),
+    handler: ({ database, principal, body, clock }) => updatePreferences(database, principal, body, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -144,7 +144,7 @@ export const mailRoutes = [
     description: "El operador ve todas; una agencia, las direcciones a las que fueron sus correos.",
     tags: TAGS,
     responses: [{ status: 200, description: "Direcciones marcadas", schema: suppressionList }],
-    handler: ({ db, principal }) => listSuppressions(db, principal),
+    handler: ({ database, principal }) => listSuppressions(database, principal),
   }),
   defineRoute({
     method: "POST",
@@ -154,7 +154,7 @@ export const mailRoutes = [
     tags: TAGS,
     body: z.object({ address: z.string({ error: "es obligatorio" }).trim().min(3, "no es un correo").max(254, "máximo 254 caracteres") }),
     responses: [{ status: 200, description: "Marca quitada", schema: msgOut }, { status: 404, description: "La dirección no está marcada" }],
-    handler: ({ db, principal, body }) => clearSuppression(db, principal, body.address),
+    handler: ({ database, principal, body }) => clearSuppression(database, principal, body.address),
   }),
   defineRoute({
     method: "POST",
@@ -165,7 +165,7 @@ export const mailRoutes = [
     tags: TAGS,
     params: z.object({ id: z.string().regex(/^eml_[A-Za-z0-9_-]{10,40}$/, "no es un correo") }),
     responses: [{ status: 200, description: "Se enviará", schema: msgOut.extend({ status: z.literal("pending") }) }, { status: 409, description: "No está guardado, es antiguo o no hay SMTP" }],
-    handler: ({ db, params, clock }) => sendKeptEmail(db, params.id, clock.now()),
+    handler: ({ database, params, clock }) => sendKeptEmail(database, params.id, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -176,7 +176,7 @@ export const mailRoutes = [
     tags: TAGS,
     query: listQuery,
     responses: [{ status: 200, description: "Página de correos", schema: emailList }],
-    handler: ({ db, principal, query }) => listEmails(db, principal, query),
+    handler: ({ database, principal, query }) => listEmails(database, principal, query),
   }),
   defineRoute({
     method: "GET",
@@ -206,7 +206,7 @@ export const mailRoutes = [
     tags: TAGS,
     params: idParam,
     responses: [{ status: 200, description: "El correo", schema: emailDetail }],
-    handler: ({ db, principal, params }) => getEmail(db, principal, params.id),
+    handler: ({ database, principal, params }) => getEmail(database, principal, params.id),
   }),
   defineRoute({
     method: "GET",
@@ -216,8 +216,8 @@ export const mailRoutes = [
     tags: TAGS,
     params: attachmentParam,
     responses: [{ status: 200, description: "El adjunto", contentType: "application/pdf" }],
-    async handler({ db, principal, params }) {
-      const a = await emailAttachment(db, principal, params.id, params.index);
+    async handler({ database, principal, params }) {
+      const a = await emailAttachment(database, principal, params.id, params.index);
       return new RawResponse(200, a.content, { "content-type": "application/pdf", "content-disposition": `attachment; filename="${a.filename}"` });
     },
   }),

@@ -105,7 +105,7 @@ describe("MCP at /api/mcp", () => {
     expect(opTools).not.toContain("create_reservation");
     expect(opTools).toContain("get_reservation");
     const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
-    const adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+    const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const hotelAdmin = await connect(adminKey);
     // Hotel admins read the reservations into their hotels (issue 16), so they get that tool too.
     expect((await hotelAdmin.listTools()).tools.map((t) => t.name)).toEqual(["list_cities", "get_reservation"]);
@@ -258,7 +258,7 @@ describe("MCP at /api/mcp", () => {
 
   it("gives a hotel admin the REST 403 for agency tools, and refuses calls without a key with a 401", async () => {
     const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
-    const adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+    const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const client = await connect(adminKey);
     const r = await call(client, "search_city_availability", { city: "Cartagena", checkin, nights: 2, layout: [{ adults: 2 }] });
     const rest = await apiClient(api, adminKey).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { city: "Cartagena", checkin, nights: 2 } }, body: { layout: [{ adults: 2 }] } });

@@ -76,8 +76,8 @@ describe("the payments list's totals", () => {
 describe("the agency's own account holder and team", () => {
   it("an agency without an account holder reads null; another agency's is a 404", async () => {
     const { mine, other } = await world();
-    expect(await accountHolderOfAgency(db.prisma, asAgency(mine.id), mine.id)).toBeNull();
-    await expect(accountHolderOfAgency(db.prisma, asAgency(other.id), mine.id)).rejects.toMatchObject({ status: 404 });
+    expect(await accountHolderOfAgency(db, asAgency(mine.id), mine.id)).toBeNull();
+    await expect(accountHolderOfAgency(db, asAgency(other.id), mine.id)).rejects.toMatchObject({ status: 404 });
   });
 
   it("only the agency's team admins manage its team", async () => {
@@ -85,9 +85,9 @@ describe("the agency's own account holder and team", () => {
     const member = await createUser(db.prisma, "agency", { agencyId: mine.id });
     const admin = await createUser(db.prisma, "agency", { agencyId: mine.id });
     await db.prisma.user.update({ where: { id: admin.id }, data: { agencyAdmin: true } });
-    expect(await canManageTeam(db.prisma, asAgency(mine.id, admin.id), mine.id)).toBe(true);
-    expect(await canManageTeam(db.prisma, asAgency(mine.id, member.id), mine.id)).toBe(false);
-    expect(await canManageTeam(db.prisma, asAgency(other.id, admin.id), mine.id)).toBe(false);
+    expect(await canManageTeam(db, asAgency(mine.id, admin.id), mine.id)).toBe(true);
+    expect(await canManageTeam(db, asAgency(mine.id, member.id), mine.id)).toBe(false);
+    expect(await canManageTeam(db, asAgency(other.id, admin.id), mine.id)).toBe(false);
   });
 });
 

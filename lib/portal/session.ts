@@ -19,11 +19,11 @@ export async function getPortalUser(): Promise<PortalUser | null> {
     .getAll()
     .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
     .join("; ");
-  const { prisma } = await getDatabase();
-  const r = await sessionPrincipal(prisma, header);
+  const database = await getDatabase();
+  const r = await sessionPrincipal(database, header);
   if (!r.ok || !r.principal.userId) return null;
   if (r.agency && (!r.agency.isActive || r.agency.isArchived)) return null;
-  const user = await prisma.user.findUnique({ where: { id: r.principal.userId }, include: { agency: true } });
+  const user = await database.prisma.user.findUnique({ where: { id: r.principal.userId }, include: { agency: true } });
   if (!user) return null;
   return {
     id: user.id,

@@ -29,7 +29,7 @@ beforeAll(async () => {
   agency1 = await agencyWithKey(p);
   agency2 = await agencyWithKey(p);
   const admin = await createUser(p, "hotel_admin", { hotelIds: [hotelA.hotel.id] });
-  adminKey = (await issueApiKey(p, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   adminCookie = await sessionCookieFor(p, admin.id);
   const a = (agencyId: number, h: typeof hotelA) => ({ agencyId, hotelId: h.hotel.id, roomTypeId: h.room.id, ratePlanId: h.rate.id });
   codes.a1 = (await booking(p, { ...a(agency1.agency.id, hotelA), checkin: today, nights: 2, nightly: 100_000, adults: 2, children: 1, firstName: "Ana" })).code;

@@ -25,7 +25,7 @@ beforeAll(async () => {
   ag1 = await agencyWithKey(p);
   ag2 = await agencyWithKey(p);
   const admin = await createUser(p, "hotel_admin", { hotelIds: [A.hotel.id] });
-  adminKey = (await issueApiKey(p, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+  adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   const inA = (agencyId: number) => ({ agencyId, hotelId: A.hotel.id, roomTypeId: A.room.id, ratePlanId: A.rate.id });
   const inB = (agencyId: number) => ({ agencyId, hotelId: B.hotel.id, roomTypeId: B.room.id, ratePlanId: B.rate.id });
   // Hotel A: 2 rooms x 2 nights confirmed by agency 1 (400.000), one night by agency 2 (150.000,50).

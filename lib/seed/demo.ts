@@ -204,10 +204,10 @@ export async function seedDemo(db: Database, opts: { now: Date; dataDir: string;
   await seedDemoActivity(db, { now: opts.now, retailerId: retailer.id, wholesaleId: wholesale.id, hotelIds: [...adminHotels, ...hotelIdsByCity.CARTAGENA.slice(2, 3), hotelIdsByCity.MEDELLIN[0]] });
 
   const keys: DemoKeys = {
-    operator: (await issueApiKey(prisma, { role: "operator", userId: operator.id, label: "demo" }, opts.now)).key,
-    retailer: (await issueApiKey(prisma, { role: "agency", agencyId: retailer.id, label: "demo" }, opts.now)).key,
-    wholesale: (await issueApiKey(prisma, { role: "agency", agencyId: wholesale.id, label: "demo" }, opts.now)).key,
-    hotelAdmin: (await issueApiKey(prisma, { role: "hotel_admin", userId: hotelAdmin.id, label: "demo" }, opts.now)).key,
+    operator: (await issueApiKey(db, { role: "operator", userId: operator.id, label: "demo" }, opts.now)).key,
+    retailer: (await issueApiKey(db, { role: "agency", agencyId: retailer.id, label: "demo" }, opts.now)).key,
+    wholesale: (await issueApiKey(db, { role: "agency", agencyId: wholesale.id, label: "demo" }, opts.now)).key,
+    hotelAdmin: (await issueApiKey(db, { role: "hotel_admin", userId: hotelAdmin.id, label: "demo" }, opts.now)).key,
   };
   const file = demoKeysFile(opts.dataDir);
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

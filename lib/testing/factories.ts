@@ -1,8 +1,20 @@
 // Small builders for test data, written straight to the database.
 import crypto from "node:crypto";
 import type { PrismaClient } from "@/lib/db/generated/client";
+import { getDatabase, type Database } from "@/lib/db";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
+
+/**
+ * The test server's `Database` (issue 25: services take a `Database`). Tests written before it pass the Prisma
+ * client of the database the test server set (lib/testing/server.ts): the same database, found through it.
+ */
+async function databaseOf(db: Database | PrismaClient): Promise<Database> {
+  if (typeof (db as Database).withLock === "function") return db as Database;
+  const current = await getDatabase();
+  if (current.prisma !== db) throw new Error("factories: pass the test server's Database (srv.db)");
+  return current;
+}
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -22,8 +34,9 @@ export async function createAgency(db: PrismaClient, data: Partial<Parameters<Pr
   });
 }
 
-export async function agencyWithKey(db: PrismaClient, data: Parameters<typeof createAgency>[1] = {}) {
-  const agency = await createAgency(db, data);
+export async function agencyWithKey(handle: Database | PrismaClient, data: Parameters<typeof createAgency>[1] = {}) {
+  const db = await databaseOf(handle);
+  const agency = await createAgency(db.prisma, data);
   const { key, id } = await issueApiKey(db, { role: "agency", agencyId: agency.id }, new Date());
   return { agency, key, keyId: id };
 }
@@ -47,7 +60,8 @@ export async function createHotel(db: PrismaClient, data: Partial<Parameters<Pri
 }
 
 /** A portal session cookie as sign-in makes it: a server-side session row named in the signed cookie. */
-export async function sessionCookieFor(db: PrismaClient, userId: number): Promise<string> {
+export async function sessionCookieFor(handle: Database | PrismaClient, userId: number): Promise<string> {
+  const db = await databaseOf(handle);
   const { encode } = await import("next-auth/jwt");
   const { authSecret } = await import("@/lib/secrets/store");
   const { createSession } = await import("@/lib/auth/session");

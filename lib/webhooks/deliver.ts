@@ -11,6 +11,7 @@ import { instanceId } from "@/lib/runtime/instance";
 import { claimDue, releaseLeases } from "@/lib/db/leased-queue";
 import { sqlMailTx } from "@/lib/mail/outbox";
 import { emailWebhookFailing } from "@/lib/mail/notices";
+import { agencySecretRow, recordDeliveryAttempt, setSecretIfNone } from "./store";
 
 /**
  * A claimed delivery stays reserved this long (WEBHOOK_LEASE_MS, default 60 s); never shorter than one attempt
@@ -44,13 +45,13 @@ function claim(database: Database, now: Date, limit: number): Promise<Claimed[]>
 async function secretFor(database: Database, agencyId: number, cache: Map<number, string>): Promise<string | null> {
   const cached = cache.get(agencyId);
   if (cached) return cached;
-  const rows = await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]);
-  if (rows.length === 0) return null;
-  let stored = rows[0].webhook_secret;
+  const row = await agencySecretRow(database.sql, agencyId);
+  if (!row) return null;
+  let stored = row.webhook_secret;
   if (!stored) {
     // Two workers may race here: the conditional update keeps the first secret, the other re-reads it.
-    await database.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2 AND webhook_secret IS NULL`, [sealWebhookSecret(agencyId, generateWebhookSecret()), agencyId]);
-    stored = (await database.sql.query<{ webhook_secret: string | null }>(`SELECT webhook_secret FROM agencies WHERE id = $1`, [agencyId]))[0]?.webhook_secret ?? null;
+    await setSecretIfNone(database.sql, agencyId, sealWebhookSecret(agencyId, generateWebhookSecret()));
+    stored = (await agencySecretRow(database.sql, agencyId))?.webhook_secret ?? null;
   }
   // Stored sealed (lib/webhooks/secret-box.ts); opened only here, to sign.
   const secret = stored ? openWebhookSecret(agencyId, stored) : null;
@@ -63,35 +64,10 @@ async function record(database: Database, d: Claimed, at: Date, result: SendResu
   const ok = isAcknowledged(result);
   const delay = ok ? null : retryDelayMs(d.attempt_count);
   const status = ok ? "succeeded" : delay === null ? "failed" : "pending";
-  const next = !ok && delay !== null ? new Date(at.getTime() + delay).toISOString() : null;
+  const next = !ok && delay !== null ? new Date(at.getTime() + delay) : null;
   await database.transaction(async (sql) => {
-    const rows = await sql.query<{ agency_id: number; streak: number }>(
-      `WITH ins AS (
-         INSERT INTO webhook_attempts (delivery_id, attempt_no, at, status_code, latency_ms, response_body, error)
-         VALUES ($1, $2, $3::timestamptz, $4::int, $5::int, $6::text, $7::text)
-         ON CONFLICT (delivery_id, attempt_no) DO NOTHING
-         RETURNING delivery_id
-       ), upd AS (
-         UPDATE webhook_deliveries
-            SET status = $8::text::"DeliveryStatus",
-                next_attempt_at = $9::timestamptz,
-                locked_until = NULL,
-                locked_by = NULL,
-                last_attempt_at = $3::timestamptz,
-                succeeded_at = CASE WHEN $8::text = 'succeeded' THEN $3::timestamptz ELSE succeeded_at END,
-                failed_at = CASE WHEN $8::text = 'failed' THEN $3::timestamptz ELSE NULL END
-          WHERE id = $1 AND attempt_count = $2 AND EXISTS (SELECT 1 FROM ins)
-          RETURNING agency_id, url
-       )
-       UPDATE agencies a
-          SET webhook_failure_streak = CASE WHEN $10::boolean THEN 0 ELSE a.webhook_failure_streak + 1 END
-         FROM upd
-        WHERE a.id = upd.agency_id AND a.webhook_url = upd.url
-       RETURNING a.id AS agency_id, a.webhook_failure_streak AS streak`,
-      [d.id, d.attempt_count, at.toISOString(), result.statusCode, result.latencyMs, result.responseBody, result.error, status, next, ok],
-    );
+    const hit = await recordDeliveryAttempt(sql, { deliveryId: d.id, attemptCount: d.attempt_count, at, result, status, nextAttemptAt: next, ok });
     // The attempt that makes the streak reach the warning tells the agency by e-mail, once per streak (docs/emails.md).
-    const hit = rows[0];
     if (!ok && hit && Number(hit.streak) === FAILURE_WARNING_STREAK) {
       const lastError = result.error ?? (result.statusCode !== null ? `HTTP ${result.statusCode}` : "Sin respuesta");
       await emailWebhookFailing(sqlMailTx(sql), Number(hit.agency_id), { deliveryId: d.id, attempt: d.attempt_count, url: d.url, failures: FAILURE_WARNING_STREAK, lastError }, at);

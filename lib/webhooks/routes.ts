@@ -15,7 +15,7 @@ export const webhookRoutes = [
     tags,
     params: s.agencyIdParam,
     responses: [{ status: 200, description: "Secreto nuevo", schema: s.secretOut }],
-    handler: ({ db, principal, params }) => rotateSecret(db, principal, params.id),
+    handler: ({ database, principal, params }) => rotateSecret(database, principal, params.id),
   }),
   defineRoute({
     method: "GET",
@@ -25,7 +25,7 @@ export const webhookRoutes = [
     tags,
     query: s.agencyQuery,
     responses: [{ status: 200, description: "Configuración", schema: s.settingsOut }],
-    handler: ({ db, principal, query }) => getSettings(db, principal, query.agency_id),
+    handler: ({ database, principal, query }) => getSettings(database, principal, query.agency_id),
   }),
   defineRoute({
     method: "PUT",
@@ -35,7 +35,7 @@ export const webhookRoutes = [
     tags,
     body: s.settingsBody,
     responses: [{ status: 200, description: "Configuración", schema: s.settingsOut }],
-    handler: ({ db, principal, body }) => updateSettings(db, principal, body),
+    handler: ({ database, principal, body }) => updateSettings(database, principal, body),
   }),
   defineRoute({
     method: "POST",
@@ -46,8 +46,8 @@ export const webhookRoutes = [
     body: s.testBody,
     optionalBody: true,
     responses: [{ status: 201, description: "Entrega creada (se envía enseguida)", schema: s.deliveryOut }],
-    async handler({ db, principal, body, clock }) {
-      const delivery = await sendTestEvent(db, principal, body?.agency_id, clock.now());
+    async handler({ database, principal, body, clock }) {
+      const delivery = await sendTestEvent(database, principal, body?.agency_id, clock.now());
       void kickDeliveries();
       return json(201, delivery);
     },
@@ -60,7 +60,7 @@ export const webhookRoutes = [
     tags,
     query: s.deliveriesQuery,
     responses: [{ status: 200, description: "Entregas", schema: s.deliveriesPage }],
-    handler: ({ db, principal, query }) => listDeliveries(db, principal, query),
+    handler: ({ database, principal, query }) => listDeliveries(database, principal, query),
   }),
   defineRoute({
     method: "GET",
@@ -70,7 +70,7 @@ export const webhookRoutes = [
     tags,
     params: s.deliveryIdParam,
     responses: [{ status: 200, description: "Entrega", schema: s.deliveryOut }],
-    handler: ({ db, principal, params }) => getDelivery(db, principal, params.id),
+    handler: ({ database, principal, params }) => getDelivery(database, principal, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -80,8 +80,8 @@ export const webhookRoutes = [
     tags,
     params: s.deliveryIdParam,
     responses: [{ status: 200, description: "Entrega programada para ahora", schema: s.deliveryOut }],
-    async handler({ db, principal, params, clock }) {
-      const delivery = await redeliver(db, principal, params.id, clock.now());
+    async handler({ database, principal, params, clock }) {
+      const delivery = await redeliver(database, principal, params.id, clock.now());
       void kickDeliveries();
       return delivery;
     },

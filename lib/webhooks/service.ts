@@ -1,8 +1,9 @@
 // Rules of the webhooks capability: settings, signing secret, test event, delivery log and redelivery.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database, PrismaClient } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { agencyScope } from "@/lib/auth/principal";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { config } from "@/lib/config";
 import { checkWebhookUrl } from "./url-guard";
 import { generateWebhookSecret } from "./signing";
@@ -15,13 +16,13 @@ export { FAILURE_WARNING_STREAK } from "./retry";
 import { FAILURE_WARNING_STREAK } from "./retry";
 
 /** The agency the caller acts for: its own, or (operator) the one named by `agency_id`. */
-export async function targetAgency(db: PrismaClient, p: Principal, requested: number | undefined) {
+export async function targetAgency(db: Database, p: Principal, requested: number | undefined) {
   const scope = agencyScope(p);
   const id = scope ?? requested;
   if (id === undefined) throw badRequest("agency_id: es obligatorio para el operador");
   if (scope !== null && requested !== undefined && requested !== scope) throw notFound("La agencia no existe");
-  const agency = await db.agency.findUnique({ where: { id } });
-  if (!agency) throw notFound(`La agencia ${id} no existe`);
+  const agency = await db.prisma.agency.findUnique({ where: { id } });
+  if (!agency) throw doesNotExist(`La agencia ${id} no existe`);
   return agency;
 }
 
@@ -41,35 +42,35 @@ export const presentSettings = (a: AgencyRow) => ({
   warning: a.webhookUrl !== null && a.webhookFailureStreak >= FAILURE_WARNING_STREAK,
 });
 
-export async function getSettings(db: PrismaClient, p: Principal, agencyId?: number) {
+export async function getSettings(db: Database, p: Principal, agencyId?: number) {
   return presentSettings(await targetAgency(db, p, agencyId));
 }
 
-export async function updateSettings(db: PrismaClient, p: Principal, input: { webhook_url: string | null; agency_id?: number }) {
+export async function updateSettings(db: Database, p: Principal, input: { webhook_url: string | null; agency_id?: number }) {
   const agency = await targetAgency(db, p, input.agency_id);
   const url = input.webhook_url === null ? null : await validateWebhookUrl(input.webhook_url);
   // A new URL starts with a clean record: the old one's failures say nothing about it.
   const streak = url === agency.webhookUrl ? agency.webhookFailureStreak : 0;
-  const updated = await db.agency.update({ where: { id: agency.id }, data: { webhookUrl: url, webhookFailureStreak: streak } });
+  const updated = await db.prisma.agency.update({ where: { id: agency.id }, data: { webhookUrl: url, webhookFailureStreak: streak } });
   return presentSettings(updated);
 }
 
 /** Creates or rotates the signing secret; the only time it is returned. */
-export async function rotateSecret(db: PrismaClient, p: Principal, agencyId: number) {
+export async function rotateSecret(db: Database, p: Principal, agencyId: number) {
   if (p.role === "agency" && p.agencyId !== agencyId) throw notFound(`La agencia ${agencyId} no existe`);
   const secret = generateWebhookSecret();
   // Stored sealed (lib/webhooks/secret-box.ts); the plaintext leaves only in this answer.
-  const r = await db.agency.updateMany({ where: { id: agencyId }, data: { webhookSecret: sealWebhookSecret(agencyId, secret) } });
-  if (r.count === 0) throw notFound(`La agencia ${agencyId} no existe`);
+  const r = await db.prisma.agency.updateMany({ where: { id: agencyId }, data: { webhookSecret: sealWebhookSecret(agencyId, secret) } });
+  if (r.count === 0) throw doesNotExist(`La agencia ${agencyId} no existe`);
   return { webhook_secret: secret };
 }
 
 /** Queues a `webhook.test` event to the agency's webhook_url; the caller kicks delivery. */
-export async function sendTestEvent(db: PrismaClient, p: Principal, agencyId: number | undefined, now: Date) {
+export async function sendTestEvent(db: Database, p: Principal, agencyId: number | undefined, now: Date) {
   const agency = await targetAgency(db, p, agencyId);
-  if (!agency.webhookUrl) throw conflict("webhook_url: la agencia no tiene una URL de webhooks configurada");
+  if (!agency.webhookUrl) throw wrongState("webhook_url: la agencia no tiene una URL de webhooks configurada");
   const id = await enqueueWebhook(
-    db,
+    db.prisma,
     {
       agencyId: agency.id,
       event: WEBHOOK_EVENTS.test,
@@ -120,7 +121,7 @@ export const presentDelivery = (d: DeliveryRow) => ({
 });
 
 export async function listDeliveries(
-  db: PrismaClient,
+  db: Database,
   p: Principal,
   q: { status?: "pending" | "succeeded" | "failed"; event?: string; agency_id?: number; page: number; per_page: number },
 ) {
@@ -131,7 +132,7 @@ export async function listDeliveries(
     ...(q.event ? { event: q.event } : {}),
   };
   // One snapshot: a delivery and its attempts are read by separate queries while workers update them.
-  const [rows, total] = await db.$transaction(
+  const [rows, total] = await db.prisma.$transaction(
     async (tx) => [
       await tx.webhookDelivery.findMany({ where, include: deliveryInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
       await tx.webhookDelivery.count({ where }),
@@ -141,14 +142,14 @@ export async function listDeliveries(
   return { data: rows.map(presentDelivery), page: q.page, per_page: q.per_page, total };
 }
 
-async function findOwned(db: PrismaClient, p: Principal, id: string) {
+async function findOwned(db: Database, p: Principal, id: string) {
   const scope = agencyScope(p);
-  const d = await db.$transaction((tx) => tx.webhookDelivery.findUnique({ where: { id }, include: deliveryInclude }), { isolationLevel: "RepeatableRead" });
-  if (!d || (scope !== null && d.agencyId !== scope)) throw notFound(`La entrega ${id} no existe`);
+  const d = await db.prisma.$transaction((tx) => tx.webhookDelivery.findUnique({ where: { id }, include: deliveryInclude }), { isolationLevel: "RepeatableRead" });
+  if (!d || (scope !== null && d.agencyId !== scope)) throw doesNotExist(`La entrega ${id} no existe`);
   return d;
 }
 
-export async function getDelivery(db: PrismaClient, p: Principal, id: string) {
+export async function getDelivery(db: Database, p: Principal, id: string) {
   return presentDelivery(await findOwned(db, p, id));
 }
 
@@ -156,12 +157,12 @@ export async function getDelivery(db: PrismaClient, p: Principal, id: string) {
  * Sends a delivery again now, keeping its webhook-id (receivers de-duplicate on it). Succeeded and failed
  * deliveries go back to pending; one being sent at this moment -> 409.
  */
-export async function redeliver(db: PrismaClient, p: Principal, id: string, now: Date) {
+export async function redeliver(db: Database, p: Principal, id: string, now: Date) {
   const d = await findOwned(db, p, id);
-  const r = await db.webhookDelivery.updateMany({
+  const r = await db.prisma.webhookDelivery.updateMany({
     where: { id: d.id, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
     data: { status: "pending", nextAttemptAt: now, failedAt: null, lockedUntil: null },
   });
-  if (r.count === 0) throw conflict("La entrega se está enviando en este momento; intente de nuevo en unos segundos");
+  if (r.count === 0) throw wrongState("La entrega se está enviando en este momento; intente de nuevo en unos segundos");
   return getDelivery(db, p, d.id);
 }

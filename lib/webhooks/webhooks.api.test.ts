@@ -381,7 +381,7 @@ describe("delivery log", () => {
     const a = await agencyWithKey(api.db.prisma);
     const res = await apiClient(api, a.key).POST("/v2/webhooks/test");
     expect(res.response.status).toBe(409);
-    expect(res.error!.detail).toMatch(/webhook_url/);
+    expect(res.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "webhook_url: la agencia no tiene una URL de webhooks configurada" });
     const op = await apiClient(api, OPERATOR_KEY).GET("/v2/webhooks/settings");
     expect(op.response.status).toBe(400);
     expect(op.error!.detail).toMatch(/^agency_id: /);

@@ -12,9 +12,9 @@ import { HolderForm } from "./HolderForm";
 export const metadata: Metadata = { title: "Titulares de cuenta" };
 
 export default async function AccountHoldersPage({ searchParams }: { searchParams: Promise<{ agency?: string }> }) {
-  const { db } = await portalContext(["operator"]);
+  const { database } = await portalContext(["operator"]);
   const { t } = await getDict(messages);
-  const [holders, free] = await Promise.all([listAccountHoldersWithAgency(db), agencyNames(db, { withoutAccountHolder: true })]);
+  const [holders, free] = await Promise.all([listAccountHoldersWithAgency(database), agencyNames(database, { withoutAccountHolder: true })]);
   const preselect = Number((await searchParams).agency) || undefined;
   return (
     <div className="space-y-6">

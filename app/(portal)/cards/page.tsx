@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Tarjetas virtuales" };
 export default async function CardsPage() {
   const { db, database, principal, user, now } = await portalContext(["agency"]);
   const { t } = await getDict(messages);
-  const holder = user.agency ? await accountHolderOfAgency(db, principal, user.agency.id) : null;
+  const holder = user.agency ? await accountHolderOfAgency(database, principal, user.agency.id) : null;
   const today = bogotaDate(now);
   // The hotels a card may be locked to: those the agency can pay (lib/inventory/service.ts listHotels).
   const hotels = holder ? (await listHotels(database, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city })) : [];

@@ -18,16 +18,16 @@ type Status = (typeof STATUSES)[number];
 const PER_PAGE = 25;
 
 export default async function EmailsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { db, principal } = await portalContext(["operator", "agency"]);
+  const { database, principal } = await portalContext(["operator", "agency"]);
   const { t, locale } = await getDict(messages);
   const raw = await searchParams;
   const status = STATUSES.find((s) => s === raw.status);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(String(raw.page ?? "1"), 10) || 1));
-  const list = await listEmails(db, principal, { status, page, per_page: PER_PAGE });
+  const list = await listEmails(database, principal, { status, page, per_page: PER_PAGE });
   const pages = Math.max(1, Math.ceil(list.total / PER_PAGE));
   const mode = mailMode();
   const operator = principal.role === "operator";
-  const marked = await listSuppressions(db, principal);
+  const marked = await listSuppressions(database, principal);
   const href = (s: Status | undefined, p = 1) => {
     const q = new URLSearchParams();
     if (s) q.set("status", s);

@@ -10,9 +10,9 @@ import { OrganizationsClient } from "./OrganizationsClient";
 export const metadata: Metadata = { title: "Organizaciones" };
 
 export default async function OrganizationsPage() {
-  const { db, principal, user } = await portalContext(["agency"]);
+  const { database, principal, user } = await portalContext(["agency"]);
   const { t } = await getDict(messages);
-  const holder = user.agency ? await accountHolderOfAgency(db, principal, user.agency.id) : null;
+  const holder = user.agency ? await accountHolderOfAgency(database, principal, user.agency.id) : null;
   return (
     <div>
       <PageHeader title={t("orgs.title")} subtitle={t("orgs.intro")} />

@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: "Equipo" };
 
 /** An agency's team (issue 16 item 7): only its team admins manage it (docs/reports.md, "Equipos"). */
 export default async function TeamPage() {
-  const { db, principal, user } = await portalContext(["agency"]);
+  const { database, principal, user } = await portalContext(["agency"]);
   const { t } = await getDict(backofficeMessages);
-  const manages = user.agency ? await canManageTeam(db, principal, user.agency.id) : false;
+  const manages = user.agency ? await canManageTeam(database, principal, user.agency.id) : false;
   return (
     <div data-testid="team-page">
       <PageHeader title={t("team.title")} subtitle={t("team.subtitle")} />

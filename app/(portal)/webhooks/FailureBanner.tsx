@@ -8,8 +8,8 @@ import { messages } from "./messages";
 
 export async function WebhookFailureBanner({ principal }: { principal: Principal }) {
   if (principal.role !== "agency") return null;
-  const { db } = await serviceContext();
-  const settings = await getSettings(db, principal);
+  const { database } = await serviceContext();
+  const settings = await getSettings(database, principal);
   if (!settings.warning) return null;
   const { t } = await getDict(messages);
   return (

@@ -11,11 +11,11 @@ import { WebhooksManager } from "./WebhooksManager";
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { db, principal } = await portalContext(["agency", "operator"]);
+  const { database, principal } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(messages);
   // An agency manages its own settings; the operator picks the agency.
-  const settings = principal.role === "agency" ? await getSettings(db, principal) : null;
-  const agencies = principal.role === "operator" ? await agencyNames(db) : [];
+  const settings = principal.role === "agency" ? await getSettings(database, principal) : null;
+  const agencies = principal.role === "operator" ? await agencyNames(database) : [];
   return (
     <div>
       <PageHeader

@@ -444,12 +444,12 @@ describe(`Channex: the race with other channels (${testTarget()})`, () => {
     );
     expect(alerts.find((x) => x.kind === "overbooking" && x.hotel_id === hotel_id)!.detail).toMatch(/-1 en «Doble estándar»/);
     const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel_id] });
-    const adminKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: admin.id }, new Date())).key;
+    const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const theirs = (await api.call("GET", "/api/v2/channex/alerts", { key: adminKey })).body as Array<{ hotel_id: number; kind: string }>;
     expect(theirs.some((x) => x.kind === "overbooking" && x.hotel_id === hotel_id)).toBe(true);
     expect(theirs.every((x) => x.hotel_id === hotel_id)).toBe(true);
     const stranger = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
-    const strangerKey = (await issueApiKey(api.db.prisma, { role: "hotel_admin", userId: stranger.id }, new Date())).key;
+    const strangerKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: stranger.id }, new Date())).key;
     expect((await api.call("GET", "/api/v2/channex/alerts", { key: strangerKey })).body).toEqual([]);
   });
 

@@ -16,12 +16,12 @@ import { AgencyDetailClient } from "./AgencyDetailClient";
 export const metadata: Metadata = { title: "Agencia" };
 
 export default async function AgencyPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, principal } = await portalContext(["operator"]);
+  const { database, principal } = await portalContext(["operator"]);
   const { id: raw } = await params;
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) notFound();
   const { t } = await getDict(messages);
-  const [agency, holder, keys] = await orNotFound(Promise.all([getAgency(db, principal, id), accountHolderOfAgency(db, principal, id), listAgencyKeys(db, id)]));
+  const [agency, holder, keys] = await orNotFound(Promise.all([getAgency(database, principal, id), accountHolderOfAgency(database, principal, id), listAgencyKeys(database, id)]));
   return (
     <div>
       <Link href="/agencies" className="text-sm text-brand-700 hover:underline">

@@ -13,7 +13,7 @@ export default async function CardPage({ params }: { params: Promise<{ id: strin
   const { db, database, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
   const { t } = await getDict(messages);
-  const card = await orNotFound(getVirtualCard(db, principal, id));
+  const card = await orNotFound(getVirtualCard(database, principal, id));
   // The hotels its controls may name: those the caller can pay (lib/inventory/service.ts listHotels).
   const hotels = (await listHotels(database, principal)).map((h) => ({ id: h.id, name: h.name, city: h.city }));
   return (

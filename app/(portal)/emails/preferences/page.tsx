@@ -10,9 +10,9 @@ import { messages } from "./messages";
 export const metadata: Metadata = { title: "Preferencias de correo" };
 
 export default async function EmailPreferencesPage() {
-  const { db, principal } = await portalContext(["agency", "hotel_admin"]);
+  const { database, principal } = await portalContext(["agency", "hotel_admin"]);
   const { t } = await getDict(messages);
-  const prefs = await getPreferences(db, principal);
+  const prefs = await getPreferences(database, principal);
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")} subtitle={prefs.owner === "agency" ? t("agencySubtitle", { address: prefs.address }) : t("userSubtitle", { address: prefs.address })} />

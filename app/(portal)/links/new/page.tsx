@@ -17,7 +17,7 @@ export default async function NewLinkPage({ searchParams }: { searchParams: Prom
   const { reservation: code } = await searchParams;
   const [hotels, agencies, draft] = await Promise.all([
     listHotels(database, principal),
-    principal.role === "operator" ? agencyNames(db, { usable: true }) : Promise.resolve([]),
+    principal.role === "operator" ? agencyNames(database, { usable: true }) : Promise.resolve([]),
     // Another agency's reservation reads as missing (docs/api.md, tenancy).
     code ? orNotFound(linkDraftForReservation(db, principal, code.slice(0, 32), now)) : Promise.resolve(null),
   ]);

@@ -12,9 +12,9 @@ export const dynamic = "force-dynamic";
 
 export default async function SetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const { db, now } = await serviceContext();
+  const { database, now } = await serviceContext();
   const { t } = await getDict(messages);
-  const valid = await checkUserToken(db, token, now);
+  const valid = await checkUserToken(database, token, now);
   if (!valid)
     return (
       <AccountShell title={t("inviteTitle")}>
