@@ -80,3 +80,30 @@ export function applyApiError<T extends FieldValues>(
 export function apiErrorText(err: unknown, labels: Record<string, string> = {}, fallback = "No se pudo completar la operación. Intente de nuevo."): string {
   return err instanceof ApiError ? humanizeDetail(err.detail, labels) || fallback : fallback;
 }
+
+/**
+ * Under a submitted form: how many fields to fix (announced), then the form's general error. With `errorRef` the
+ * error takes the focus (the page moves it there and announces it through its own live region); without, it is
+ * announced as an alert.
+ */
+export function FormProblems({ count, submitted, fix, error, errorRef, errorTestId }: { count: number; submitted: boolean; fix: (n: number) => string; error?: string | null; errorRef?: React.Ref<HTMLParagraphElement>; errorTestId?: string }) {
+  return (
+    <>
+      {count > 0 && submitted && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="form-errors">
+          {fix(count)}
+        </p>
+      )}
+      {error &&
+        (errorRef ? (
+          <p ref={errorRef} tabIndex={-1} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 outline-none" data-testid={errorTestId}>
+            {error}
+          </p>
+        ) : (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid={errorTestId}>
+            {error}
+          </p>
+        ))}
+    </>
+  );
+}

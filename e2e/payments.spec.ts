@@ -12,6 +12,48 @@ async function fillOrder(page: import("@playwright/test").Page, opts: { amount: 
 }
 
 test.describe("payments", () => {
+  test("Cobrar by keyboard alone: Tab reaches the method tabs, the arrows move through the four, each shows its own fields, Enter submits", async ({ page }) => {
+    await signIn(page, DEMO.agency);
+    await page.goto("/payments/new");
+    const card = page.getByRole("tab", { name: "Tarjeta de crédito" });
+    await expect(card).toHaveAttribute("aria-selected", "true");
+    // Only the selected tab is in the Tab order: Tab from the top of the page lands on it.
+    for (let i = 0; i < 40 && !(await card.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(card).toBeFocused();
+    const panel = page.getByRole("tabpanel");
+    const steps: Array<[string, string, string]> = [
+      ["ArrowRight", "Efectivo", "Punto de pago"],
+      ["ArrowRight", "Transferencia PSE", "Banco"],
+      ["ArrowRight", "Nequi", "Celular Nequi del pagador"],
+      ["ArrowRight", "Tarjeta de crédito", "Número de tarjeta"],
+      ["ArrowLeft", "Nequi", "Celular Nequi del pagador"],
+      ["Home", "Tarjeta de crédito", "Número de tarjeta"],
+      ["End", "Nequi", "Celular Nequi del pagador"],
+    ];
+    for (const [key, tab, field] of steps) {
+      await page.keyboard.press(key);
+      const selected = page.getByRole("tab", { name: tab });
+      await expect(selected).toBeFocused();
+      await expect(selected).toHaveAttribute("aria-selected", "true");
+      await expect(panel).toHaveAttribute("aria-labelledby", (await selected.getAttribute("id"))!);
+      await expect(panel.getByLabel(field)).toBeVisible();
+    }
+    await page.keyboard.press("Home");
+    // Tab leaves the tabs for the form; the card number is typed, grouped and its brand named; Enter submits and
+    // the fields still to fill are counted and marked.
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Hotel", { exact: true })).toBeFocused();
+    const number = page.getByLabel("Número de tarjeta");
+    for (let i = 0; i < 20 && !(await number.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(number).toBeFocused();
+    await page.keyboard.type("4242424242424242");
+    await expect(page.getByLabel("Número de tarjeta")).toHaveValue("4242 4242 4242 4242");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("form-errors")).toBeVisible();
+    await expect(page.getByLabel(/Titular/)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Número de tarjeta")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
   test("agency charges a card from the portal: encrypted in the page, approved, voucher and PDF", async ({ page, request }) => {
     await signIn(page, DEMO.agency);
     await page.getByRole("link", { name: "Cobrar" }).first().click();

@@ -8,7 +8,7 @@ import { formatMoney } from "@/lib/format";
 import { MoneyInput } from "@/components/MoneyInput";
 import { Field, fieldA11y } from "@/components/Form";
 import { DOCUMENT_TYPES, PERSON_TYPES } from "@/lib/money/lookups";
-import { Select } from "./Select";
+import { PayerFields, slotOf } from "@/components/PaymentFields";
 import { fieldError, type Breakdown, type Tab, type TakePaymentForm } from "./useTakePayment";
 
 const percent = (x: unknown) => (x === "" ? 0 : Number(x));
@@ -71,16 +71,14 @@ export function OrderSection({ form, tab, parts, hotels }: { form: TakePaymentFo
         </Field>
       </div>
       {(tab === "cash" || tab === "bank") && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select id="fiscal_number_type" label={t("take.documentType")} options={DOCUMENT_TYPES} {...register("fiscal_number_type")} />
-          <Field id="fiscal_number" label={t("take.fiscalNumber")} error={err("fiscal_number")}>
-            <input {...fieldA11y("fiscal_number", err("fiscal_number"))} className="input" inputMode="numeric" {...register("fiscal_number")} />
-          </Field>
-          <Select id="user_type" label={t("take.personType")} options={PERSON_TYPES} {...register("user_type")} />
-          <Field id="address" label={t("take.address")} error={err("address")}>
-            <input {...fieldA11y("address", err("address"))} className="input" {...register("address")} />
-          </Field>
-        </div>
+        <PayerFields
+          slots={{ docType: slotOf(form, "fiscal_number_type"), docNumber: slotOf(form, "fiscal_number"), personType: slotOf(form, "user_type"), address: slotOf(form, "address") }}
+          labels={{ docType: t("take.documentType"), docNumber: t("take.fiscalNumber"), personType: t("take.personType"), address: t("take.address") }}
+          documentTypes={DOCUMENT_TYPES}
+          personTypes={PERSON_TYPES}
+          autoFill={false}
+          wide
+        />
       )}
     </section>
   );
