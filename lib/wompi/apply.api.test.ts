@@ -194,7 +194,7 @@ describe(`cash at a Bancolombia correspondent through Wompi (${testTarget()})`, 
     expect(p.status).toBe("pending");
     expect(p.paymentReference).toBe(wompi.payment_method.extra!.payment_intention_identifier);
     const local = await api.db.sql.query<{ extra: { businessAgreementCode?: string } }>(`SELECT extra FROM wompi_transactions WHERE reference = $1`, [id]);
-    expect(local[0].extra.businessAgreementCode).toBeTruthy();
+    expect(local[0].extra.businessAgreementCode).toBe(wompi.payment_method.extra!.business_agreement_code);
 
     fake.events.mode = "duplicate";
     fake.complete(wompi.id, "APPROVED");
