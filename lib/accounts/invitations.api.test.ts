@@ -1,33 +1,19 @@
 // Invitations and password reset by e-mail, through a real SMTP server: the new user chooses the password,
 // links are single-use and expire, a reset is confirmed by e-mail, and a used or expired link is refused in Spanish.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
-import { startTestSmtp, type TestSmtp } from "@/lib/testing/smtp";
+import type { TestSmtp } from "@/lib/testing/smtp";
+import { withMailApi } from "@/lib/testing/mail-api";
 import { checkPassword } from "@/lib/auth/password";
-import { closeTransports } from "@/lib/mail/transport";
 import { LINK_REFUSED } from "@/lib/accounts/user-tokens";
 
 let api: TestServer;
 let smtp: TestSmtp;
-beforeAll(async () => {
-  api = await startApi();
-  smtp = await startTestSmtp();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = smtp.url;
-});
-afterEach(() => {
-  delete process.env.SMTP_URL;
-  smtp.received.length = 0;
-});
-afterAll(async () => {
-  closeTransports();
-  await smtp?.stop();
-  await api?.close();
-});
+// Pending e-mails are not retired between these tests.
+withMailApi({ retirePending: false }, (m) => ({ api, smtp } = m));
 
 const cron = (now?: Date) => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/emails", { body: now ? { now: now.toISOString() } : {} });
 const tokenIn = (text: string | undefined) => /http:\/\/localhost:3000\/cuenta\/clave\/([A-Za-z0-9_-]{40,})/.exec(text ?? "")?.[1];

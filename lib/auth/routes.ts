@@ -4,6 +4,7 @@ import { defineRoute, json } from "@/lib/http/route";
 import { notFound } from "@/lib/http/errors";
 import { issueApiKey, listAgencyKeys } from "./api-keys";
 import { isoBogota } from "@/lib/time";
+import type { Database } from "@/lib/db";
 
 const idParam = z.object({ id: z.coerce.number({ error: "debe ser un número entero" }).int("debe ser un número entero").positive("debe ser positivo") });
 const keyBody = z.object({ label: z.string().trim().max(100, "máximo 100 caracteres").optional() }).optional();
@@ -17,22 +18,31 @@ const keyListItem = z.object({
   revoked_at: z.string().nullable(),
 });
 
-export const authRoutes = [
+type KeyOwner = Omit<Parameters<typeof issueApiKey>[1], "label">;
+
+/** POST <path> (operator): issues a key for the owner `findOwner` finds by the path's id (it throws 404 when there is none). */
+const issueKeyRoute = (path: string, summary: string, findOwner: (db: Database, id: number) => Promise<KeyOwner>) =>
   defineRoute({
     method: "POST",
-    path: "/v2/agencies/{id}/api-keys",
+    path,
     access: ["operator"],
-    summary: "Emitir una clave API para una agencia (se muestra una sola vez)",
+    summary,
     tags: ["Claves API"],
     params: idParam,
     body: keyBody,
     optionalBody: true,
     responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
     async handler({ params, body, database, clock }) {
-      const agency = await database.prisma.agency.findUnique({ where: { id: params.id } });
-      if (!agency) throw notFound(`La agencia ${params.id} no existe`);
-      return json(201, await issueApiKey(database, { role: "agency", agencyId: agency.id, label: body?.label }, clock.now()));
+      const owner = await findOwner(database, params.id);
+      return json(201, await issueApiKey(database, { ...owner, label: body?.label }, clock.now()));
     },
+  });
+
+export const authRoutes = [
+  issueKeyRoute("/v2/agencies/{id}/api-keys", "Emitir una clave API para una agencia (se muestra una sola vez)", async (db, id) => {
+    const agency = await db.prisma.agency.findUnique({ where: { id } });
+    if (!agency) throw notFound(`La agencia ${id} no existe`);
+    return { role: "agency", agencyId: agency.id };
   }),
   defineRoute({
     method: "GET",
@@ -44,21 +54,10 @@ export const authRoutes = [
     responses: [{ status: 200, description: "Claves", schema: z.array(keyListItem) }],
     handler: ({ params, database }) => listAgencyKeys(database, params.id),
   }),
-  defineRoute({
-    method: "POST",
-    path: "/v2/users/{id}/api-keys",
-    access: ["operator"],
-    summary: "Emitir una clave API para un usuario operador o administrador de hotel",
-    tags: ["Claves API"],
-    params: idParam,
-    body: keyBody,
-    optionalBody: true,
-    responses: [{ status: 201, description: "Clave emitida", schema: issuedKey }],
-    async handler({ params, body, database, clock }) {
-      const user = await database.prisma.user.findUnique({ where: { id: params.id } });
-      if (!user) throw notFound(`El usuario ${params.id} no existe`);
-      return json(201, await issueApiKey(database, { role: user.role, userId: user.id, agencyId: user.agencyId, label: body?.label }, clock.now()));
-    },
+  issueKeyRoute("/v2/users/{id}/api-keys", "Emitir una clave API para un usuario operador o administrador de hotel", async (db, id) => {
+    const user = await db.prisma.user.findUnique({ where: { id } });
+    if (!user) throw notFound(`El usuario ${id} no existe`);
+    return { role: user.role, userId: user.id, agencyId: user.agencyId };
   }),
   defineRoute({
     method: "DELETE",

@@ -7,6 +7,7 @@ import { apiClient } from "@/lib/testing/client";
 import { publicKeyPem } from "@/lib/testing/payments";
 import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createAgency, createHotel } from "@/lib/testing/factories";
+import { agencyWithOrg as agencyWithOrgOf, holderBody, type HolderBody } from "@/lib/testing/cards";
 import { addDays, bogotaDate } from "@/lib/time";
 import { luhnValid } from "@/lib/money/card-validation";
 import { encryptCardField } from "@/lib/payments/card-crypto";
@@ -25,36 +26,8 @@ const today = () => bogotaDate(new Date());
 const bogotaAt = (day: string, hhmm = "12:00") => new Date(`${day}T${hhmm}:00-05:00`).toISOString();
 const runCron = (now: string) => apiClient(api, CRON).POST("/cron/virtual-cards", { body: { now } });
 
-type Holder = paths["/v1/virtual-cards/account-holders"]["post"]["requestBody"]["content"]["application/json"];
 type NewCard = paths["/v1/virtual-cards"]["post"]["requestBody"]["content"]["application/json"];
-const holderBody = (agencyId: number, over: Partial<Holder> = {}): Holder => ({
-  agency_id: agencyId,
-  first_name: "Laura",
-  last_name: "Gómez",
-  nacionality: "CO",
-  person_type: "natural",
-  document_number: "1020304050",
-  document_type: "CC",
-  birthdate: "1988-04-12",
-  email: "laura@agencia.co",
-  phone_number: "+573001234567",
-  address: "Calle 10 # 5-20",
-  city: "Cartagena",
-  state: "Bolívar",
-  country: "CO",
-  zip_code: "130001",
-  ...over,
-});
-
-let orgSeq = 0;
-async function agencyWithOrg() {
-  const { agency, key } = await agencyWithKey(api.db.prisma);
-  const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id) });
-  expect(holder.response.status).toBe(201);
-  const org = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `Org ${agency.id}-${orgSeq++}`, description: "Proveedores" } });
-  expect(org.response.status).toBe(200);
-  return { agency, key, holderId: holder.data!.account_holder_id as string, orgId: org.data!.id as number };
-}
+const agencyWithOrg = () => agencyWithOrgOf(api, { prefix: "Org", description: "Proveedores" });
 
 const cardBody = (orgId: number, over: Partial<NewCard> = {}): NewCard => ({
   card_name: "Laura Gómez",
@@ -80,7 +53,7 @@ describe("account holders", () => {
     expect(list.data!.map((h) => h.account_holder_id)).toContain(res.data!.account_holder_id);
   });
 
-  const invalid: Array<[string, Partial<Holder>, RegExp]> = [
+  const invalid: Array<[string, Partial<HolderBody>, RegExp]> = [
     ["nacionality 3 letters", { nacionality: "COL" }, /^nacionality: .*2 letras/],
     ["nacionality unknown", { nacionality: "XX" }, /^nacionality: /],
     ["country", { country: "Colombia" }, /^country: .*2 letras/],

@@ -1,59 +1,29 @@
 // Spending controls of virtual cards (docs/decisions.md 10.8), through real HTTP: a limit per charge and for the
 // card's life, a lock to hotels, the reason of a declined charge, the card's transactions, changing the controls,
 // and two charges racing on one limited card.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
-import { publicKeyPem } from "@/lib/testing/payments";
+import { withCardApi } from "@/lib/testing/payments";
 import { testTarget } from "@/lib/testing/db";
 import type { paths } from "@/lib/client/schema";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
+import { agencyWithOrg as agencyWithOrgOf } from "@/lib/testing/cards";
 import { addDays, bogotaDate } from "@/lib/time";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 import { BOOKING_CODE, reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 let pem: string;
-beforeAll(async () => {
-  api = await startApi();
-  pem = await publicKeyPem(api);
-});
-afterAll(async () => {
-  await api?.close();
-});
+withCardApi((s) => ({ api, pem } = s));
 
 type NewCard = paths["/v1/virtual-cards"]["post"]["requestBody"]["content"]["application/json"];
 type Controls = NonNullable<NewCard["spending_controls"]>;
 const today = () => bogotaDate(new Date());
 let seq = 0;
 
-async function agencyWithOrg() {
-  const { agency, key } = await agencyWithKey(api.db.prisma);
-  const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", {
-    body: {
-      agency_id: agency.id,
-      first_name: "Laura",
-      last_name: "Gómez",
-      nacionality: "CO",
-      person_type: "natural",
-      document_number: "1020304050",
-      document_type: "CC",
-      birthdate: "1988-04-12",
-      email: "laura@agencia.co",
-      phone_number: "+573001234567",
-      address: "Calle 10 # 5-20",
-      city: "Cartagena",
-      state: "Bolívar",
-      country: "CO",
-      zip_code: "130001",
-    },
-  });
-  expect(holder.response.status).toBe(201);
-  const org = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `Controles ${agency.id}-${seq++}`, description: "Estadías" } });
-  expect(org.response.status).toBe(200);
-  return { agency, key, orgId: org.data!.id as number };
-}
+const agencyWithOrg = () => agencyWithOrgOf(api, { prefix: "Controles", description: "Estadías" });
 
 const cardBody = (orgId: number, over: Partial<NewCard> = {}): NewCard => ({
   card_name: "Laura Gómez",

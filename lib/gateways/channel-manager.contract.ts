@@ -1,8 +1,8 @@
 // The contract every ChannelManager must pass, as a describe factory: the built-in one runs it in
 // builtin-channel-manager.api.test.ts, the HTTP client against an external one (faked) in
 // http-channel-manager.api.test.ts. Availability is measured the way callers see it: through search.
-import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { contractSubject } from "./contract-subject";
 import type { Database } from "@/lib/db/open";
 import { holdThenWrite } from "./channel-holds";
 import { HoldKeyConflictError, RoomsUnavailableError, type ChannelManager, type HoldRequest } from "./channel-manager";
@@ -26,16 +26,7 @@ export interface ContractSubject {
 export function describeChannelManagerContract(name: string, open: () => Promise<ContractSubject>) {
   describe(`channel manager contract: ${name}`, () => {
     let s: ContractSubject;
-    beforeAll(async () => {
-      s = await open();
-    }, 60_000);
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    const run = crypto.randomBytes(4).toString("hex");
-    let n = 0;
-    const key = () => `contract_${run}_${++n}`;
+    const key = contractSubject(open, (subject) => (s = subject), (run, n) => `contract_${run}_${n}`);
     const holds = (st: ContractStay, quantity = 1): HoldRequest[] => [{ hotelId: st.hotelId, checkin: st.checkin, nights: st.nights, rooms: [{ roomId: st.roomId, quantity }] }];
     async function free(st: ContractStay): Promise<number> {
       const [offer] = await s.cm.search({ where: { hotelId: st.hotelId }, checkin: st.checkin, nights: st.nights, layout: [{ adults: 2, childrenAges: [] }] }, { includeEmpty: true });

@@ -3,8 +3,8 @@
 // PGlite and PostgreSQL (both gateways keep a record in our database). What it holds every gateway to:
 // a repeated key never charges twice, even when the repeats race; the outcome of a key can be asked for later;
 // a void or a refund either happens (and the processor shows it) or is refused with a reason, never pretended.
-import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { contractSubject } from "./contract-subject";
 import type { ApmPayer, CardChargeInput, CardDetails, PaymentGateway } from "./payment-gateway";
 
 export interface GatewaySubject {
@@ -28,16 +28,7 @@ export const CONTRACT_PAYER: ApmPayer = {
 export function describePaymentGatewayContract(name: string, open: () => Promise<GatewaySubject>) {
   describe(`payment gateway contract: ${name}`, () => {
     let s: GatewaySubject;
-    beforeAll(async () => {
-      s = await open();
-    }, 60_000);
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    const run = crypto.randomBytes(4).toString("hex");
-    let n = 0;
-    const key = () => `tx_contract${run}${String(++n).padStart(4, "0")}`;
+    const key = contractSubject(open, (subject) => (s = subject), (run, n) => `tx_contract${run}${String(n).padStart(4, "0")}`);
     const card = (number: string): CardDetails => ({ number, cvc: "123", expMonth: 12, expYear: 2035, holder: "ANA PAGADORA" });
     const charge = (k: string, number: string, amount = "150000.00"): CardChargeInput => ({
       transactionId: k,

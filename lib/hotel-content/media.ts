@@ -7,6 +7,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { HttpError, STATUS_MESSAGES } from "@/lib/http/errors";
 import { DomainError } from "@/lib/domain/errors";
 import { DOMAIN_STATUS } from "@/lib/http/steps";
+import { readBodyBytes } from "@/lib/http/body";
 import { fileStorage } from "@/lib/storage/files";
 import { MAX_DB_ID } from "@/lib/http/limits";
 import { addPhoto, managedHotel } from "./service";
@@ -17,25 +18,6 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8", "cache-
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: jsonHeaders });
 const error = (status: number, message: string, detail: string) => json(status, { code: String(status), message, detail });
 const invalid = (detail: string) => error(400, "Solicitud inválida", detail);
-
-/** The body, refused past `limit` bytes without buffering the excess (null when over). */
-async function readLimited(req: Request, limit: number): Promise<Buffer | null> {
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
 
 const PHOTO_PATH = /^\/media\/hotels\/([0-9a-f]{32})\/(\d{2,4})\.webp$/;
 const UPLOAD_PATH = /^\/media\/hotels\/(\d{1,10})\/photos\/?$/;
@@ -73,7 +55,7 @@ export async function handleHotelMedia(req: Request): Promise<Response> {
     if (alt && alt.trim().length > MAX_ALT) return invalid(`alt: máximo ${MAX_ALT} caracteres`);
     const declared = Number(req.headers.get("content-length") ?? "0");
     if (declared > MAX_PHOTO_BYTES) return invalid(`archivo: supera ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
-    const bytes = await readLimited(req, MAX_PHOTO_BYTES);
+    const bytes = await readBodyBytes(req, MAX_PHOTO_BYTES);
     if (!bytes) return invalid(`archivo: supera ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
     const photo = await processPhoto(bytes);
     return json(201, await addPhoto(database, principal, hotelId, photo, alt));

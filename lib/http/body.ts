@@ -3,11 +3,9 @@ import { bareObject, checkValue, gatedQuery, parseJson } from "./input";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads the body as text, refusing more than `limit` bytes (413) without buffering the excess. */
-export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > limit) throw payloadTooLarge(limit);
-  if (!req.body) return "";
+/** The body's bytes, or null once they pass `limit` (the excess is not buffered: the stream is cancelled). */
+export async function readBodyBytes(req: Request, limit: number): Promise<Buffer | null> {
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,11 +15,20 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge(limit);
+      return null;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Reads the body as text, refusing more than `limit` bytes (413) without buffering the excess. */
+export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw payloadTooLarge(limit);
+  const bytes = await readBodyBytes(req, limit);
+  if (!bytes) throw payloadTooLarge(limit);
+  return bytes.toString("utf8");
 }
 
 /** JSON or form-encoded body to a plain value. */

@@ -3,27 +3,20 @@
 // and must answer from the effect the first attempt made (marked replayed), never make a second one. Here the crash
 // is simulated by turning the record back into an orphan (in_progress, lease expired); tests/multi-instance/
 // crash-retry.test.ts kills real instances.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
-import { cardOrder, cashOrder, encryptedCard, publicKeyPem } from "@/lib/testing/payments";
+import { cardOrder, cashOrder, encryptedCard, withCardApi } from "@/lib/testing/payments";
+import { agencyWithOrg } from "@/lib/testing/cards";
 import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 import { reconcilePayments, RECONCILE_AFTER_MS } from "@/lib/payments/settle";
-import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { addDays, bogotaDate } from "@/lib/time";
 
 let api: TestServer;
 let pem: string;
-beforeAll(async () => {
-  api = await startApi();
-  pem = await publicKeyPem(api);
-});
-afterAll(async () => {
-  await deliveriesIdle();
-  await api?.close();
-});
+withCardApi((s) => ({ api, pem } = s), { drainDeliveries: true });
 
 /** What a request that died after its effect committed leaves behind: its record in progress, its lease run out. */
 async function orphan(key: string) {
@@ -231,19 +224,10 @@ describe("a retry after a crash answers from the effect: refunds and bank transf
 
 describe("a retry after a crash answers from the effect: virtual cards", () => {
   it("virtual card issued (POST /v1/virtual-cards): the same card, not a second one", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
-    const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", {
-      body: {
-        agency_id: agency.id, first_name: "Laura", last_name: "Gómez", nacionality: "CO", person_type: "natural", document_number: "1020304050", document_type: "CC",
-        birthdate: "1988-04-12", email: "laura@agencia.co", phone_number: "+573001234567", address: "Calle 10 # 5-20", city: "Cartagena", state: "Bolívar", country: "CO", zip_code: "130001",
-      },
-    });
-    expect(holder.response.status).toBe(201);
-    const org = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `Choque ${agency.id}`, description: "Estadías" } });
-    expect(org.response.status).toBe(200);
+    const { agency, key, orgId } = await agencyWithOrg(api, { prefix: "Choque", description: "Estadías" });
     const today = bogotaDate(new Date());
     const body = {
-      card_name: "Laura Gómez", activation: today, expiration: addDays(today, 30), organization_id: org.data!.id as number, one_time_use: true,
+      card_name: "Laura Gómez", activation: today, expiration: addDays(today, 30), organization_id: orgId, one_time_use: true,
       destination: { external_id: "hotel-1", name: "Hotel Caribe", email: "reservas@hotelcaribe.co" }, external_reference: "RES-CRASH-1",
     };
     const header = { "Idempotency-Key": "crash-vcard-1" };

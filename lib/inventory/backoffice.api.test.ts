@@ -9,7 +9,7 @@ import { issueApiKey } from "@/lib/auth/api-keys";
 import { addDays, bogotaDate } from "@/lib/time";
 import { RoomsUnavailableError } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
-import { reservationBody } from "@/lib/testing/booking-fixtures";
+import { BOOKING_CODE, reservationBody } from "@/lib/testing/booking-fixtures";
 
 let api: TestServer;
 const operator = () => apiClient(api, OPERATOR_KEY);
@@ -147,7 +147,7 @@ describe("PATCH room types and rate plans", () => {
 
   it("a retired room type is offered by neither 4.2 nor 4.3, 4.1 answers it unavailable, and reservations keep it", async () => {
     const made = await book(hotelB, "TPL", "RO", day(2), 2);
-    expect(made.chatbotId).toBeTruthy();
+    expect(made.chatbotId).toMatch(BOOKING_CODE);
     expect(await sold(hotelB, "TPL", day(2), 2)).toEqual([1, 1]);
     expect(Object.keys(await offered43(hotelB, day(2), 2)).sort()).toEqual(["DBL", "TPL"]);
 
@@ -177,7 +177,7 @@ describe("PATCH room types and rate plans", () => {
 
   it("a retired rate plan is offered by neither 4.2 nor 4.3 and 4.1 answers it unavailable", async () => {
     const made = await book(hotelB, "DBL", "BB", day(4), 1);
-    expect(made.chatbotId).toBeTruthy();
+    expect(made.chatbotId).toMatch(BOOKING_CODE);
     const off = await operator().PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelB, rate_id: "BB" } }, body: { is_active: false } });
     expect(off.response.status).toBe(200);
     expect(off.data).toMatchObject({ rateId: "BB", is_active: false });
@@ -232,7 +232,7 @@ describe("closed to arrival / closed to departure", () => {
     expect(Object.keys(await offered43(hotelA, day(22), 1)).sort()).toEqual(["DBL", "TPL"]);
     expect(Object.keys(await offered43(hotelA, day(22), 3)).sort()).toEqual(["DBL", "TPL"]);
     const booked = await book(hotelA, "DBL", "RO", day(21), 2);
-    expect(booked.chatbotId).toBeTruthy();
+    expect(booked.chatbotId).toMatch(BOOKING_CODE);
     expect(await sold(hotelA, "DBL", day(20), 5)).toEqual([0, 1, 1, 0, 0]);
   });
 

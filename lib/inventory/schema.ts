@@ -84,10 +84,8 @@ export const hotelAvailabilityQuery = z.object({
 
 const dailyAmountHotel = z.object({ day: z.string(), amountBeforeTax: z.number() });
 const dailyAmountAgency = dailyAmountHotel.extend({ amountAfterTax: z.number() });
-const productBase = {
-  roomId: z.string(),
-  roomName: z.string(),
-  roomType: z.string(),
+/** A rate plan as the search, the product and the rate-plan routes show it. */
+const ratePlanFields = {
   rateId: z.string(),
   rateDescription: z.string(),
   boardType: z.string().nullable(),
@@ -95,6 +93,12 @@ const productBase = {
   refundable: z.enum(["full", "partial", "none"]),
   cancellationPolicy: z.string(),
   currency: z.string(),
+};
+const productBase = {
+  roomId: z.string(),
+  roomName: z.string(),
+  roomType: z.string(),
+  ...ratePlanFields,
   baseRate: z.object({ amountBeforeTax: z.number(), amountAfterTax: z.number() }),
 };
 export const hotelProduct = z.object({ ...productBase, baseDailyAmounts: z.array(dailyAmountHotel) });
@@ -260,13 +264,7 @@ export const patchRatePlanBody = z
   .refine(atLeastOne, "debe incluir al menos un campo");
 
 export const ratePlanOut = z.object({
-  rateId: z.string(),
-  rateDescription: z.string(),
-  boardType: z.string().nullable(),
-  boardTypeDescription: z.string(),
-  refundable: z.enum(["full", "partial", "none"]),
-  cancellationPolicy: z.string(),
-  currency: z.string(),
+  ...ratePlanFields,
   is_active: z.boolean(),
 });
 

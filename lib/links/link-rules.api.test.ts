@@ -1,26 +1,18 @@
 // Issue 24's link rules: an archived agency collects nothing through its links (the guest is told why, in Spanish);
 // a link for a reservation never asks for more than the reservation owes; and a reservation that leaves
 // pending_payment (paid in full, cancelled, expired) closes its links still active in the same transaction.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { describe, expect, it } from "vitest";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
-import { bookedReservation, encryptedCard, publicKeyPem } from "@/lib/testing/payments";
+import { bookedReservation, encryptedCard, withCardApi } from "@/lib/testing/payments";
 import { expireLinks, publicLinkView } from "./service";
-import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { addDays, bogotaDate } from "@/lib/time";
 
 let api: TestServer;
 let pem: string;
-beforeAll(async () => {
-  api = await startApi();
-  pem = await publicKeyPem(api);
-});
-afterAll(async () => {
-  await deliveriesIdle();
-  await api?.close();
-});
+withCardApi((s) => ({ api, pem } = s), { drainDeliveries: true });
 
 const checkin = addDays(bogotaDate(new Date()), 10);
 const linkBody = (agencyId: number, hotelId: number, over: Record<string, unknown> = {}) => ({

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { OPERATOR_KEY } from "@/lib/testing/api";
-import { completeOrder, startPaymentsApi, TEST_CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
+import { completeOrder, withPaymentsApi, TEST_CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
-import { encryptedCard, pendingReservation, publicKeyPem, receivers } from "@/lib/testing/payments";
+import { encryptedCard, pendingReservation, receivers } from "@/lib/testing/payments";
 import type { paths } from "@/lib/client/schema";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { paymentDate } from "@/lib/payments/link-outcome";
@@ -16,19 +16,7 @@ let api: TestServer;
 let pem: string;
 const listeners = receivers();
 
-beforeAll(async () => {
-  gw = await startPaymentsApi();
-  api = gw.api;
-  pem = await publicKeyPem(api);
-});
-afterEach(async () => {
-  await deliveriesIdle();
-  await listeners.closeAll();
-});
-afterAll(async () => {
-  await deliveriesIdle();
-  await gw?.close();
-});
+withPaymentsApi(listeners, (s) => ({ gw, api, pem } = s));
 
 const card = (number?: string) => encryptedCard(pem, number);
 

@@ -2,40 +2,20 @@
 // form and a real RFC 3464 report (multipart/report) mark the address like a 550 at RCPT TO, so the next e-mail to
 // it is `suppressed` and the agency sees it in 'Direcciones marcadas'; a soft bounce is only noted; the same bounce
 // twice marks once; a wrong secret is 401 and hostile bodies are 400 in Spanish, changing nothing.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey } from "@/lib/testing/factories";
-import { startTestSmtp, type TestSmtp } from "@/lib/testing/smtp";
+import type { TestSmtp } from "@/lib/testing/smtp";
+import { TEST_MAIL_FROM, withMailApi } from "@/lib/testing/mail-api";
 import { enqueueEmail } from "./outbox";
-import { closeTransports } from "./transport";
 
 const SECRET = "test-bounce-secret-0123456789";
 let api: TestServer;
 let smtp: TestSmtp;
 
-beforeAll(async () => {
-  api = await startApi();
-  smtp = await startTestSmtp();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "HotelPay <no-reply@hotelpay.test>";
-  process.env.MAIL_BOUNCE_SECRET = SECRET;
-});
-afterEach(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.MAIL_BOUNCE_SECRET;
-  smtp.received.length = 0;
-  await api.db.sql.query(`UPDATE emails SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending'`);
-});
-afterAll(async () => {
-  closeTransports();
-  await smtp?.stop();
-  await api?.close();
-});
+withMailApi({ env: { MAIL_FROM: TEST_MAIL_FROM, MAIL_BOUNCE_SECRET: SECRET } }, (m) => ({ api, smtp } = m));
 
 const sendEmails = async () =>
   (await apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/emails", { body: {} })).data!.processed;

@@ -1,44 +1,26 @@
 // The mail outbox end to end against a real SMTP server (smtp-server + mailparser), on PGlite and PostgreSQL:
 // each e-mail arrives once with the right recipient, subject, Spanish body, amounts, links and PDF; SMTP down
 // then up loses nothing; two workers at once send each e-mail once; refusals mark the address.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { bookedReservation, cardOrder, cashOrder, pendingReservation, publicKeyPem } from "@/lib/testing/payments";
-import { startTestSmtp, type TestSmtp } from "@/lib/testing/smtp";
+import type { TestSmtp } from "@/lib/testing/smtp";
+import { TEST_MAIL_FROM, withMailApi } from "@/lib/testing/mail-api";
 import { formatDateTime, formatMoney } from "@/lib/format";
 import { enqueueEmail } from "./outbox";
 import { sendDueEmails } from "./deliver";
-import { closeTransports } from "./transport";
 
 let api: TestServer;
 let smtp: TestSmtp;
 let pem: string;
 
+withMailApi({ auth: { user: "hotelpay", pass: "s3cr3t:/@" }, env: { MAIL_FROM: TEST_MAIL_FROM }, unset: ["MAIL_MAX_PER_RECIPIENT_HOUR"] }, (m) => ({ api, smtp } = m));
 beforeAll(async () => {
-  api = await startApi();
-  smtp = await startTestSmtp({ user: "hotelpay", pass: "s3cr3t:/@" });
   pem = await publicKeyPem(api);
-});
-beforeEach(() => {
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "HotelPay <no-reply@hotelpay.test>";
-});
-afterEach(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.MAIL_MAX_PER_RECIPIENT_HOUR;
-  smtp.received.length = 0;
-  smtp.refuse.clear();
-  // Each test counts its own e-mails: what an earlier test left pending is retired.
-  await api.db.sql.query(`UPDATE emails SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending'`);
-});
-afterAll(async () => {
-  closeTransports();
-  await smtp?.stop();
-  await api?.close();
 });
 
 const cron = (now?: Date) =>

@@ -3,46 +3,27 @@
 // daily arrivals digest (once per hotel and day), 'Preferencias de correo' (turned off = recorded `suppressed`,
 // essential ones cannot be), marked addresses cleared by the agency, kept e-mails not mass-sent when SMTP comes,
 // and the invitation written with the user.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ParsedMail } from "mailparser";
-import { startApi, OPERATOR_KEY } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel, createUser, sessionCookieFor } from "@/lib/testing/factories";
 import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 import { bookedReservation, pendingReservation } from "@/lib/testing/payments";
-import { startTestSmtp, type TestSmtp } from "@/lib/testing/smtp";
+import type { TestSmtp } from "@/lib/testing/smtp";
+import { TEST_MAIL_FROM, withMailApi } from "@/lib/testing/mail-api";
 import { formatMoney } from "@/lib/format";
 import { addDays } from "@/lib/time";
 import { FAILURE_WARNING_STREAK } from "@/lib/webhooks/service";
 import { enqueueEmail } from "./outbox";
-import { closeTransports } from "./transport";
 
 let api: TestServer;
 let smtp: TestSmtp;
 
-beforeAll(async () => {
-  api = await startApi();
-  smtp = await startTestSmtp();
-});
-beforeEach(() => {
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "HotelPay <no-reply@hotelpay.test>";
-});
-afterEach(async () => {
-  delete process.env.SMTP_URL;
-  delete process.env.MAIL_KEPT_SEND_HOURS;
-  smtp.received.length = 0;
-  smtp.refuse.clear();
-  await api.db.sql.query(`UPDATE emails SET status = 'failed', next_attempt_at = NULL WHERE status = 'pending'`);
-});
-afterAll(async () => {
-  closeTransports();
-  await smtp?.stop();
-  await api?.close();
-});
+withMailApi({ env: { MAIL_FROM: TEST_MAIL_FROM }, unset: ["MAIL_KEPT_SEND_HOURS"] }, (m) => ({ api, smtp } = m));
 
 const asCron = () => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" });
 const sendEmails = async (now?: Date) => (await asCron().POST("/cron/emails", { body: now ? { now: now.toISOString() } : {} })).data!.processed;

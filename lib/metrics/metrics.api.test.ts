@@ -93,7 +93,7 @@ describe("what /api/metrics reports", () => {
       const port = (front.address() as AddressInfo).port;
       const r = await fetch(`http://127.0.0.1:${port}/api/v2/bookings/availability?hotel_id=abc`, { headers: { authorization: `Bearer ${key}` } });
       expect(r.status).toBe(400);
-      expect(r.headers.get("x-request-id")).toBeTruthy();
+      expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       text = await scrape();
       expect(value(text, fastSeries)).toBe(was + 1);
     } finally {

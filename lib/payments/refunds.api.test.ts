@@ -1,16 +1,15 @@
 // POST /api/v2/payments/{id}/refund and GET /api/v2/payments/{id} over real HTTP (docs/payments.md).
 // Runs with the sandbox and, in the vitest project "api-wompi", with Wompi against the fake (lib/testing/gateway-mode.ts):
 // a full card refund is Wompi's void; a partial one is owed by hand (manual_pending), still recorded and counted.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPERATOR_KEY } from "@/lib/testing/api";
-import { completeOrder, gatewayMoves, startPaymentsApi, TEST_CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
+import { completeOrder, gatewayMoves, withPaymentsApi, TEST_CARDS, TEST_GATEWAY, WOMPI_MODE, type PaymentsApi } from "@/lib/testing/gateway-mode";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
-import { bookedReservation, cardOrder, cashOrder, encryptedCard, publicKeyPem, receivers } from "@/lib/testing/payments";
+import { bookedReservation, cardOrder, cashOrder, encryptedCard, receivers } from "@/lib/testing/payments";
 import type { paths } from "@/lib/client/schema";
-import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { addDays, bogotaDate } from "@/lib/time";
 
 let gw: PaymentsApi;
@@ -20,19 +19,7 @@ const listeners = receivers();
 const today = bogotaDate(new Date());
 const checkin = addDays(today, 5);
 
-beforeAll(async () => {
-  gw = await startPaymentsApi();
-  api = gw.api;
-  pem = await publicKeyPem(api);
-});
-afterEach(async () => {
-  await deliveriesIdle();
-  await listeners.closeAll();
-});
-afterAll(async () => {
-  await deliveriesIdle();
-  await gw?.close();
-});
+withPaymentsApi(listeners, (s) => ({ gw, api, pem } = s));
 
 async function cardPayment(amount = 300_000) {
   const hook = await listeners.receiver();

@@ -6,10 +6,12 @@
 //   - Wompi: the fake Wompi makes the transaction final and sends its signed event to the events route (as Wompi
 //     does), and Wompi's sandbox cards (4242… approves, 4111… declines).
 // A test that only makes sense with one gateway says so with `sandboxOnly` / `wompiOnly` (skipped visibly, with why).
-import { describe, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
+import { deliveriesIdle } from "@/lib/webhooks/outbox";
 import { startApi } from "./api";
 import { apiClient } from "./client";
 import type { FakeWompi } from "./fake-wompi";
+import { publicKeyPem, type receivers } from "./payments";
 import type { TestServer } from "./server";
 import { startWompiApi } from "./wompi";
 
@@ -39,6 +41,27 @@ export async function startPaymentsApi(): Promise<PaymentsApi> {
   // Cards answer at once (as Wompi's sandbox does); cash and PSE stay PENDING until completeOrder().
   const w = await startWompiApi({ cardPollMs: 2000 });
   return { api: w.api, fake: w.fake, close: () => w.close() };
+}
+
+/**
+ * Registers the hooks of a payment suite: the API server of this run and its public key start once (`bind`
+ * receives them); after each test the webhook deliveries finish and the test's webhook `listeners` close; at the
+ * end the deliveries finish and the server closes.
+ */
+export function withPaymentsApi(listeners: ReturnType<typeof receivers>, bind: (s: { gw: PaymentsApi; api: TestServer; pem: string }) => void): void {
+  let gw: PaymentsApi | undefined;
+  beforeAll(async () => {
+    gw = await startPaymentsApi();
+    bind({ gw, api: gw.api, pem: await publicKeyPem(gw.api) });
+  });
+  afterEach(async () => {
+    await deliveriesIdle();
+    await listeners.closeAll();
+  });
+  afterAll(async () => {
+    await deliveriesIdle();
+    await gw?.close();
+  });
 }
 
 /**

@@ -2,11 +2,14 @@
 // the order bodies of the virtual terminal and APMs, and a reservation to pay.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import type { paths } from "@/lib/client/schema";
 import type { PrismaClient } from "@/lib/db/generated/client";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 import { addDays } from "@/lib/time";
+import { deliveriesIdle } from "@/lib/webhooks/outbox";
+import { startApi } from "./api";
 import { agencyWithKey } from "./factories";
 import { apiClient } from "./client";
 import type { TestServer } from "./server";
@@ -52,6 +55,23 @@ export function receivers() {
 export async function publicKeyPem(server: TestServer): Promise<string> {
   const { data } = await apiClient(server).GET("/v2/virtual-terminal/public-key");
   return data!.pem;
+}
+
+/**
+ * Registers the hooks of a test file that pays with encrypted cards on the sandbox: the API server and its card
+ * public key start once (`bind` receives them); at the end the webhook deliveries in flight finish (when
+ * `drainDeliveries`) and the server closes.
+ */
+export function withCardApi(bind: (s: { api: TestServer; pem: string }) => void, opts: { drainDeliveries?: boolean } = {}): void {
+  let api: TestServer | undefined;
+  beforeAll(async () => {
+    api = await startApi();
+    bind({ api, pem: await publicKeyPem(api) });
+  });
+  afterAll(async () => {
+    if (opts.drainDeliveries) await deliveriesIdle();
+    await api?.close();
+  });
 }
 
 const year = String(new Date().getUTCFullYear() + 2);

@@ -1,7 +1,8 @@
 // The API test server with Wompi as the payment gateway, against the fake Wompi (lib/testing/fake-wompi.ts):
 // the env the product reads (PAYMENT_GATEWAY=wompi and the four keys), the fake's events sent to the server's
 // events route, and a WompiGateway with short polls so tests do not wait on Wompi's real budgets. One place for
-// the set-up the Wompi API tests share; `close()` puts the env and the gateway back.
+// the set-up the Wompi API tests share; `close()` puts the env and the gateway back. `gateway: false` leaves the
+// product's gateway unset (tests of the events route alone); `client` is the WompiClient the gateway uses.
 import { setPaymentGateway } from "@/lib/gateways";
 import { WompiClient } from "@/lib/gateways/wompi/client";
 import { WompiGateway } from "@/lib/gateways/wompi/gateway";
@@ -15,11 +16,22 @@ const ENV_KEYS = ["PAYMENT_GATEWAY", "WOMPI_API_URL", "WOMPI_PUBLIC_KEY", "WOMPI
 export interface WompiApi {
   api: TestServer;
   fake: FakeWompi;
+  client: WompiClient;
   close(): Promise<void>;
 }
 
-export async function startWompiApi(opts: FakeWompiOptions & { cardPollMs?: number; orderPollMs?: number; pollIntervalMs?: number } = {}): Promise<WompiApi> {
-  const { cardPollMs = 150, orderPollMs = 2000, pollIntervalMs = 20, ...fakeOptions } = opts;
+export interface WompiApiOptions extends FakeWompiOptions {
+  cardPollMs?: number;
+  orderPollMs?: number;
+  pollIntervalMs?: number;
+  /** The client's retry backoff (WompiClient's default unless given). */
+  backoffMs?: number;
+  /** false: the product's payment gateway is left unset. */
+  gateway?: boolean;
+}
+
+export async function startWompiApi(opts: WompiApiOptions = {}): Promise<WompiApi> {
+  const { cardPollMs = 150, orderPollMs = 2000, pollIntervalMs = 20, backoffMs, gateway = true, ...fakeOptions } = opts;
   const fake = await startFakeWompi(fakeOptions);
   const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
   Object.assign(process.env, {
@@ -32,13 +44,20 @@ export async function startWompiApi(opts: FakeWompiOptions & { cardPollMs?: numb
   });
   const api = await startApi();
   fake.events.url = `${api.url}${WOMPI_EVENTS_PATH}`;
-  const client = new WompiClient({ baseUrl: fake.url, publicKey: fake.keys.publicKey, privateKey: fake.keys.privateKey, integritySecret: fake.keys.integritySecret });
-  setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs, orderPollMs, pollIntervalMs }));
+  const client = new WompiClient({
+    baseUrl: fake.url,
+    publicKey: fake.keys.publicKey,
+    privateKey: fake.keys.privateKey,
+    integritySecret: fake.keys.integritySecret,
+    ...(backoffMs === undefined ? {} : { backoffMs }),
+  });
+  if (gateway) setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs, orderPollMs, pollIntervalMs }));
   return {
     api,
     fake,
+    client,
     async close() {
-      setPaymentGateway(undefined);
+      if (gateway) setPaymentGateway(undefined);
       await fake.close();
       await api.close();
       for (const k of ENV_KEYS) {

@@ -3,45 +3,30 @@
 // reconciliation racing (20 at once) credit it once and notify the link once; an event whose amount differs is
 // never credited; a lost event is found by the reconciliation; declines end rejected.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR_KEY, startApi } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
 import { encryptedCard, publicKeyPem, receivers } from "@/lib/testing/payments";
-import { signWompiEvent, startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
+import { signWompiEvent, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
+import { startWompiApi, WOMPI_EVENTS_PATH, type WompiApi } from "@/lib/testing/wompi";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
-import { setPaymentGateway } from "@/lib/gateways";
-import { WompiClient } from "@/lib/gateways/wompi/client";
-import { WompiGateway } from "@/lib/gateways/wompi/gateway";
 import { reconcileWompiPayments } from "./apply";
 import { reconcilePayments } from "@/lib/payments/settle";
 
-const PATH = "/api/gateways/wompi/events";
-const ENV_KEYS = ["PAYMENT_GATEWAY", "WOMPI_API_URL", "WOMPI_PUBLIC_KEY", "WOMPI_PRIVATE_KEY", "WOMPI_EVENTS_SECRET", "WOMPI_INTEGRITY_SECRET"];
-const saved: Record<string, string | undefined> = {};
+const PATH = WOMPI_EVENTS_PATH;
 
 let api: TestServer;
 let fake: FakeWompi;
+let w: WompiApi;
 let pem: string;
 const listeners = receivers();
 
 beforeAll(async () => {
   // Cards stay PENDING at Wompi until the test decides (complete()).
-  fake = await startFakeWompi({ finalizeAfterMs: { CARD: null, NEQUI: null } });
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  Object.assign(process.env, {
-    PAYMENT_GATEWAY: "wompi",
-    WOMPI_API_URL: fake.url,
-    WOMPI_PUBLIC_KEY: fake.keys.publicKey,
-    WOMPI_PRIVATE_KEY: fake.keys.privateKey,
-    WOMPI_EVENTS_SECRET: fake.keys.eventsSecret,
-    WOMPI_INTEGRITY_SECRET: fake.keys.integritySecret,
-  });
-  api = await startApi();
-  fake.events.url = `${api.url}${PATH}`;
-  const client = new WompiClient({ baseUrl: fake.url, publicKey: fake.keys.publicKey, privateKey: fake.keys.privateKey, integritySecret: fake.keys.integritySecret });
-  setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs: 150, orderPollMs: 2000, pollIntervalMs: 20 }));
+  w = await startWompiApi({ finalizeAfterMs: { CARD: null, NEQUI: null } });
+  ({ api, fake } = w);
   pem = await publicKeyPem(api);
 });
 afterEach(async () => {
@@ -51,13 +36,7 @@ afterEach(async () => {
   await listeners.closeAll();
 });
 afterAll(async () => {
-  setPaymentGateway(undefined);
-  await fake?.close();
-  await api?.close();
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  await w?.close();
 });
 
 async function newLink(tempUrl: string, amount = "480000.00") {
@@ -215,7 +194,7 @@ describe(`cash at a Bancolombia correspondent through Wompi (${testTarget()})`, 
     expect(p.status).toBe("pending");
     expect(p.paymentReference).toBe(wompi.payment_method.extra!.payment_intention_identifier);
     const local = await api.db.sql.query<{ extra: { businessAgreementCode?: string } }>(`SELECT extra FROM wompi_transactions WHERE reference = $1`, [id]);
-    expect(local[0].extra.businessAgreementCode).toBeTruthy();
+    expect(local[0].extra.businessAgreementCode).toBe(wompi.payment_method.extra!.business_agreement_code);
 
     fake.events.mode = "duplicate";
     fake.complete(wompi.id, "APPROVED");

@@ -2,21 +2,20 @@
 // a valid checksum answers 200 and is recorded once per (transaction, status); a bad or missing one answers 401
 // and touches nothing; hostile bodies never make a 500; the apply hook is called until an event is applied.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { testTarget } from "@/lib/testing/db";
-import { signWompiEvent, startFakeWompi, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
-import { WompiClient } from "@/lib/gateways/wompi/client";
+import { signWompiEvent, type FakeWompi, type WompiEventBody } from "@/lib/testing/fake-wompi";
+import { startWompiApi, WOMPI_EVENTS_PATH, type WompiApi } from "@/lib/testing/wompi";
+import type { WompiClient } from "@/lib/gateways/wompi/client";
 import { setWompiEventApplier, type VerifiedTransactionEvent } from "./apply";
 import { EVENT_MAX_AGE_MS, pruneWompiEvents, UNVERIFIED_PER_HOUR } from "./events";
 
-const PATH = "/api/gateways/wompi/events";
-const ENV_KEYS = ["PAYMENT_GATEWAY", "WOMPI_API_URL", "WOMPI_PUBLIC_KEY", "WOMPI_PRIVATE_KEY", "WOMPI_EVENTS_SECRET", "WOMPI_INTEGRITY_SECRET"];
+const PATH = WOMPI_EVENTS_PATH;
 
 let api: TestServer;
 let fake: FakeWompi;
+let w: WompiApi;
 let client: WompiClient;
-const saved: Record<string, string | undefined> = {};
 
 interface EventRow {
   dedupe_key: string;
@@ -46,28 +45,12 @@ const post = (body: unknown, headers: Record<string, string> = {}) => api.call("
 const resign = (e: WompiEventBody, secret = fake.keys.eventsSecret): WompiEventBody => signWompiEvent(e, secret);
 
 beforeAll(async () => {
-  fake = await startFakeWompi({ finalizeAfterMs: { NEQUI: null } });
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  Object.assign(process.env, {
-    PAYMENT_GATEWAY: "wompi",
-    WOMPI_API_URL: fake.url,
-    WOMPI_PUBLIC_KEY: fake.keys.publicKey,
-    WOMPI_PRIVATE_KEY: fake.keys.privateKey,
-    WOMPI_EVENTS_SECRET: fake.keys.eventsSecret,
-    WOMPI_INTEGRITY_SECRET: fake.keys.integritySecret,
-  });
-  api = await startApi();
-  fake.events.url = `${api.url}${PATH}`;
-  client = new WompiClient({ baseUrl: fake.url, publicKey: fake.keys.publicKey, privateKey: fake.keys.privateKey, integritySecret: fake.keys.integritySecret });
+  w = await startWompiApi({ finalizeAfterMs: { NEQUI: null }, gateway: false });
+  ({ api, fake, client } = w);
 });
 afterAll(async () => {
   setWompiEventApplier(undefined);
-  await fake?.close();
-  await api?.close();
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  await w?.close();
 });
 beforeEach(() => {
   setWompiEventApplier(undefined);

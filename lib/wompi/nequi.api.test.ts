@@ -3,43 +3,27 @@
 // acceptance tokens) and answers 202; Wompi's event credits it once, a decline ends it rejected, a lost event is
 // found by the reconciliation or by the status route, and a refund is owed by hand (Wompi has no Nequi refund API).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { OPERATOR_KEY, startApi } from "@/lib/testing/api";
+import { OPERATOR_KEY } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
-import { startFakeWompi, type FakeWompi } from "@/lib/testing/fake-wompi";
+import type { FakeWompi } from "@/lib/testing/fake-wompi";
+import { startWompiApi, type WompiApi } from "@/lib/testing/wompi";
 import { deliveriesIdle } from "@/lib/webhooks/outbox";
-import { setPaymentGateway } from "@/lib/gateways";
-import { WompiClient } from "@/lib/gateways/wompi/client";
-import { WompiGateway } from "@/lib/gateways/wompi/gateway";
 import { reconcileWompiPayments } from "./apply";
 
-const PATH = "/api/gateways/wompi/events";
-const ENV_KEYS = ["PAYMENT_GATEWAY", "WOMPI_API_URL", "WOMPI_PUBLIC_KEY", "WOMPI_PRIVATE_KEY", "WOMPI_EVENTS_SECRET", "WOMPI_INTEGRITY_SECRET"];
-const saved: Record<string, string | undefined> = {};
 
 let api: TestServer;
 let fake: FakeWompi;
+let w: WompiApi;
 let agency: Awaited<ReturnType<typeof agencyWithKey>>;
 let hotelId: number;
 
 beforeAll(async () => {
   // Nequi stays PENDING at Wompi until the test plays the payer (complete()).
-  fake = await startFakeWompi({ finalizeAfterMs: { NEQUI: null } });
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  Object.assign(process.env, {
-    PAYMENT_GATEWAY: "wompi",
-    WOMPI_API_URL: fake.url,
-    WOMPI_PUBLIC_KEY: fake.keys.publicKey,
-    WOMPI_PRIVATE_KEY: fake.keys.privateKey,
-    WOMPI_EVENTS_SECRET: fake.keys.eventsSecret,
-    WOMPI_INTEGRITY_SECRET: fake.keys.integritySecret,
-  });
-  api = await startApi();
-  fake.events.url = `${api.url}${PATH}`;
-  const client = new WompiClient({ baseUrl: fake.url, publicKey: fake.keys.publicKey, privateKey: fake.keys.privateKey, integritySecret: fake.keys.integritySecret });
-  setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs: 150, orderPollMs: 2000, pollIntervalMs: 20 }));
+  w = await startWompiApi({ finalizeAfterMs: { NEQUI: null } });
+  ({ api, fake } = w);
   agency = await agencyWithKey(api.db.prisma);
   hotelId = (await createHotel(api.db.prisma)).id;
 });
@@ -49,13 +33,7 @@ afterEach(async () => {
   await deliveriesIdle();
 });
 afterAll(async () => {
-  setPaymentGateway(undefined);
-  await fake?.close();
-  await api?.close();
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  await w?.close();
 });
 
 const nequi = async (phone: string, ref: string, amount = 210000) => {

@@ -6,55 +6,32 @@
 // before Wompi is asked, so a failure between Wompi's answer and our update is completed by a retry with the same
 // Idempotency-Key (or by the reconciliation) without a second transaction at Wompi.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startApi } from "@/lib/testing/api";
 import type { TestServer } from "@/lib/testing/server";
 import { apiClient } from "@/lib/testing/client";
 import { agencyWithKey, createHotel } from "@/lib/testing/factories";
 import { testTarget } from "@/lib/testing/db";
 import { cashOrder, pendingReservation } from "@/lib/testing/payments";
-import { startFakeWompi, type FakeWompi } from "@/lib/testing/fake-wompi";
-import { setPaymentGateway } from "@/lib/gateways";
-import { WompiClient } from "@/lib/gateways/wompi/client";
-import { WompiGateway } from "@/lib/gateways/wompi/gateway";
+import type { FakeWompi } from "@/lib/testing/fake-wompi";
+import { startWompiApi, type WompiApi } from "@/lib/testing/wompi";
 import { reconcileWompiPayments, refreshWompiOrder } from "./apply";
 
-const EVENTS = "/api/gateways/wompi/events";
-const ENV_KEYS = ["PAYMENT_GATEWAY", "WOMPI_API_URL", "WOMPI_PUBLIC_KEY", "WOMPI_PRIVATE_KEY", "WOMPI_EVENTS_SECRET", "WOMPI_INTEGRITY_SECRET"];
-const saved: Record<string, string | undefined> = {};
 const HOUR = 60 * 60 * 1000;
 
 let api: TestServer;
 let fake: FakeWompi;
+let w: WompiApi;
 
 beforeAll(async () => {
   // PSE waits for the fake bank's page (or complete()); cash for complete().
-  fake = await startFakeWompi({ finalizeAfterMs: { CARD: null, NEQUI: null, PSE: null, BANCOLOMBIA_COLLECT: null } });
-  for (const k of ENV_KEYS) saved[k] = process.env[k];
-  Object.assign(process.env, {
-    PAYMENT_GATEWAY: "wompi",
-    WOMPI_API_URL: fake.url,
-    WOMPI_PUBLIC_KEY: fake.keys.publicKey,
-    WOMPI_PRIVATE_KEY: fake.keys.privateKey,
-    WOMPI_EVENTS_SECRET: fake.keys.eventsSecret,
-    WOMPI_INTEGRITY_SECRET: fake.keys.integritySecret,
-  });
-  api = await startApi();
-  fake.events.url = `${api.url}${EVENTS}`;
-  const client = new WompiClient({ baseUrl: fake.url, publicKey: fake.keys.publicKey, privateKey: fake.keys.privateKey, integritySecret: fake.keys.integritySecret, backoffMs: 5 });
-  setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs: 150, orderPollMs: 2000, pollIntervalMs: 20 }));
+  w = await startWompiApi({ finalizeAfterMs: { CARD: null, NEQUI: null, PSE: null, BANCOLOMBIA_COLLECT: null }, backoffMs: 5 });
+  ({ api, fake } = w);
 });
 afterEach(async () => {
   fake.events.mode = "deliver";
   await fake.events.idle();
 });
 afterAll(async () => {
-  setPaymentGateway(undefined);
-  await fake?.close();
-  await api?.close();
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
+  await w?.close();
 });
 
 async function agency() {
