@@ -77,7 +77,6 @@ const DECLINE_TEXT: Record<string, string> = {
  * row is not written yet); the event is tried again on its next delivery and by the reconciliation.
  */
 export async function applyWompiTransaction(database: Database, tx: WompiTransaction, now: Date, opts: { signedAmountInCents?: number } = {}): Promise<ApplyResult> {
-  const db = database.prisma;
   const rows = await database.sql.query<OurPayment>(
     `SELECT id, method::text AS method, status::text AS status, amount::text AS amount, reversal, reversed_at FROM payment_transactions WHERE id = $1`,
     [tx.reference],
@@ -92,7 +91,7 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
   if (why) {
     await recordMismatch(database, tx.reference, why);
     log.error("wompi_mismatch", { reference: tx.reference, transaction: tx.id, status: tx.status });
-    if (p.status === "pending") await reject(db, p, "gateway_mismatch", `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó`, now);
+    if (p.status === "pending") await reject(database, p, "gateway_mismatch", `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó`, now);
     return { applied: true, result: "mismatch" };
   }
 
@@ -100,10 +99,10 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
     if (p.status === "approved") return { applied: true, result: "already_applied" };
     if (p.status === "refunded") return { applied: true, result: "not_applicable" };
     if (p.method === "card") {
-      const o = await settleCardPayment(db, p.id, { approved: true, authorizationCode: tx.id }, now);
+      const o = await settleCardPayment(database, p.id, { approved: true, authorizationCode: tx.id }, now);
       return { applied: true, result: o.status === "approved" ? "credited" : o.status };
     }
-    const o = await settleApmOrder(db, p.id, "approved", now);
+    const o = await settleApmOrder(database, p.id, "approved", now);
     if (o) return { applied: true, result: o.status === "approved" ? "credited" : o.status };
     const after = await database.sql.query<{ status: string }>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1`, [p.id]);
     if (after[0]?.status === "approved" || after[0]?.status === "refunded") return { applied: true, result: "already_applied" };
@@ -125,19 +124,19 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
   }
   if (p.status !== "pending") return { applied: true, result: "already_final" };
   const reason = tx.status === "DECLINED" && tx.statusMessage ? `rechazada: ${tx.statusMessage.slice(0, 200)}` : DECLINE_TEXT[tx.status];
-  await reject(db, p, tx.status === "VOIDED" ? "voided" : tx.status === "ERROR" ? "gateway_error" : "declined", reason, now);
+  await reject(database, p, tx.status === "VOIDED" ? "voided" : tx.status === "ERROR" ? "gateway_error" : "declined", reason, now);
   return { applied: true, result: "rejected" };
 }
 
 /** Closes a pending payment `rejected` through the state machine (a card's claims released), with our reason. */
-async function reject(db: Database["prisma"], p: OurPayment, code: string, reason: string, now: Date) {
+async function reject(database: Database, p: OurPayment, code: string, reason: string, now: Date) {
   if (p.method === "card") {
-    await settleCardPayment(db, p.id, { approved: false, code, reason }, now);
+    await settleCardPayment(database, p.id, { approved: false, code, reason }, now);
     return;
   }
-  const done = await settleApmOrder(db, p.id, "rejected", now);
+  const done = await settleApmOrder(database, p.id, "rejected", now);
   if (done) {
-    await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = $2, decline_reason = $3 WHERE id = $1 AND status = 'rejected'`, p.id, code, reason.slice(0, 500));
+    await database.prisma.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = $2, decline_reason = $3 WHERE id = $1 AND status = 'rejected'`, p.id, code, reason.slice(0, 500));
   }
 }
 
@@ -207,7 +206,7 @@ interface PendingRow {
 async function keepOrderReference(database: Database, row: PendingRow, tx: WompiTransaction, now: Date) {
   if (row.payment_reference || (row.method !== "cash" && row.method !== "bank_transfer")) return;
   const reference = row.method === "cash" ? tx.extra.paymentIntentionIdentifier : tx.id;
-  if (reference) await recordOrderPlaced(database.prisma, row.id, reference, now);
+  if (reference) await recordOrderPlaced(database, row.id, reference, now);
 }
 
 /**

@@ -12,14 +12,14 @@ import { LinkForm, type LinkPrefill } from "./LinkForm";
 export const metadata: Metadata = { title: "Nuevo enlace de pago" };
 
 export default async function NewLinkPage({ searchParams }: { searchParams: Promise<{ reservation?: string }> }) {
-  const { db, principal, user, now } = await portalContext(["agency", "operator"]);
+  const { db, database, principal, user, now } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(linkMessages);
   const { reservation: code } = await searchParams;
   const [hotels, agencies, draft] = await Promise.all([
     listHotels(db, principal),
     principal.role === "operator" ? agencyNames(db, { usable: true }) : Promise.resolve([]),
     // Another agency's reservation reads as missing (docs/api.md, tenancy).
-    code ? orNotFound(linkDraftForReservation(db, principal, code.slice(0, 32), now)) : Promise.resolve(null),
+    code ? orNotFound(linkDraftForReservation(database, principal, code.slice(0, 32), now)) : Promise.resolve(null),
   ]);
   const prefill: LinkPrefill = draft
     ? {
