@@ -55,6 +55,58 @@ export function breakdown(amount: Prisma.Decimal, taxPercent: Prisma.Decimal, se
   return { base, tax, service };
 }
 
+/** What every payment's row copies from its order (card, cash/PSE, Nequi; the three schemas' common fields). */
+type OrderFields = Pick<CardPaymentBody["order"], "hotel_id" | "ref_name" | "ref_lastname" | "ref_number" | "tax_percent" | "service_percent" | "detail" | "email" | "fiscal_number" | "phone" | "ip">;
+
+/** The new payment's id, amount, and what it pays: the payer agency (else the reservation's), a link, a reservation. */
+interface PaymentClaim {
+  transactionId: string;
+  amount: Prisma.Decimal;
+  payerAgency: number | null;
+  linkId?: string;
+  reservation: { id: string; agencyId: number } | null;
+}
+
+/** The columns of a new payment row that come from its order, its claim and the request (one spelling for the three INSERTs). */
+function orderColumns(ctx: PaymentCtx, order: OrderFields, claim: PaymentClaim) {
+  return {
+    id: claim.transactionId,
+    agencyId: claim.payerAgency ?? claim.reservation?.agencyId ?? null,
+    hotelId: order.hotel_id,
+    linkId: claim.linkId ?? null,
+    reservationId: claim.reservation?.id ?? null,
+    refName: order.ref_name,
+    refLastname: order.ref_lastname,
+    refNumber: order.ref_number,
+    detail: order.detail ?? null,
+    amount: claim.amount,
+    taxPercent: dec(order.tax_percent ?? 0),
+    servicePercent: dec(order.service_percent ?? 0),
+    email: order.email ?? null,
+    fiscalNumber: order.fiscal_number ?? null,
+    phone: order.phone ?? null,
+    ip: order.ip ?? null,
+    createdAt: ctx.now,
+    ...effectColumns(ctx.effectKey),
+  };
+}
+
+/** The agency a payment is made for: the one the caller names (a link's), else the calling agency's own. */
+const payerAgencyOf = (principal: Principal, opts: { agencyId?: number | null }) => (opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null);
+
+/**
+ * A pending order (cash, PSE, Nequi) does not claim its reservation (it blocks no other payment), but one that could
+ * never be credited is refused (409, `refusal` leading the reason). Returns the payment deadline it may not outlive.
+ */
+async function reservationTakesOrder(tx: Prisma.TransactionClient, reservationId: string, amount: Prisma.Decimal, now: Date, refusal: string): Promise<Date | null> {
+  const r = await tx.reservation.findUnique({ where: { id: reservationId }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
+  if (!r) return null;
+  if (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount)) {
+    throw wrongState(`${refusal}: ${await whyReservationRefuses(tx, reservationId, amount.toFixed(2), now)}`);
+  }
+  return r.paymentDeadline;
+}
+
 async function requireHotel(db: Database, hotelId: number) {
   const hotel = await db.prisma.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
   if (!hotel) throw notFound(`order.hotel_id: el hotel ${hotelId} no existe`);
@@ -116,7 +168,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   const card = checked.card;
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   const virtualCard = await recogniseVirtualCard(db, card.number);
 
   // 1. Record and claim.
@@ -140,34 +192,17 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       }
       await tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: "card",
           status: refused ? "rejected" : "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
           virtualCardId: virtualCard?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail ?? null,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
           installments: order.installments,
-          email: order.email ?? null,
-          fiscalNumber: order.fiscal_number ?? null,
-          phone: order.phone ?? null,
           address: order.address ?? null,
-          ip: order.ip ?? null,
           cardBrand: cardBrand(card.number),
           cardLast4: card.number.slice(-4),
           declineCode: refused?.code ?? null,
           declineReason: refused?.reason ?? null,
           completedAt: refused ? now : null,
-          createdAt: now,
-          ...effectColumns(ctx.effectKey),
         },
       });
       if (refused) {
@@ -288,47 +323,26 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           responseUrl: input.body.bank_transfer.response_url,
           address: input.body.bank_transfer.address,
         };
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   let expiresAt = new Date(now.getTime() + ORDER_TTL_MS[input.kind]);
   const created = await db.prisma
     .$transaction(async (tx) => {
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
-        // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
-        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
-        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw wrongState(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
-        }
+        const deadline = await reservationTakesOrder(tx, reservation.id, amount, now, "No se creó la orden");
         // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
-        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
+        if (deadline && deadline < expiresAt) expiresAt = deadline;
       }
       if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       return tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: input.kind,
           status: "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
-          email: order.email,
-          fiscalNumber: order.fiscal_number,
-          phone: order.phone,
-          ip: order.ip,
           // Set once the gateway placed the order (placeOrder).
           paymentReference: null,
           expiresAt,
-          createdAt: now,
           ...fields,
-          ...effectColumns(ctx.effectKey),
         },
         select: ORDER_ROW,
       });
@@ -491,43 +505,23 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const phone = body.payment_method.phone_number;
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   let expiresAt = new Date(now.getTime() + NEQUI_TTL_MS);
   const created = await db.prisma
     .$transaction(async (tx) => {
       if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
-        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
-        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw wrongState(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
-        }
-        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
+        const deadline = await reservationTakesOrder(tx, reservation.id, amount, now, "No se cobró");
+        if (deadline && deadline < expiresAt) expiresAt = deadline;
       }
       return tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: "nequi",
           status: "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail ?? null,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
-          email: order.email,
-          fiscalNumber: order.fiscal_number ?? null,
-          phone: order.phone ?? null,
-          ip: order.ip ?? null,
           nequiPhone: phone,
           expiresAt,
-          createdAt: now,
-          ...effectColumns(ctx.effectKey),
         },
         include: { voucher: { select: { code: true } } },
       });
