@@ -43,6 +43,15 @@ export async function earlierPayment(db: Database, ek: EffectKey | null | undefi
 }
 type EarlierPayment = NonNullable<Awaited<ReturnType<typeof earlierPayment>>>;
 
+/** A payment INSERT lost to a concurrent attempt with the same Idempotency-Key: the payment that attempt recorded. */
+const paymentRecordedFirst =
+  (ctx: PaymentCtx) =>
+  async (e: unknown): Promise<EarlierPayment> => {
+    const first = isEffectKeyViolation(e) ? await earlierPayment(ctx.db, ctx.effectKey) : null;
+    if (!first) throw e;
+    return first;
+  };
+
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
 const dec = (n: number) => new Prisma.Decimal(String(n));
@@ -347,12 +356,8 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
         select: ORDER_ROW,
       });
     })
-    .catch(async (e: unknown) => {
-      // A concurrent attempt with this key recorded its order first: answer with that one (its request places it).
-      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
-      if (!first) throw e;
-      return first;
-    });
+    // A concurrent attempt with this key recorded its order first: answer with that one (its request places it).
+    .catch(paymentRecordedFirst(ctx));
   if (created.id !== transactionId) return apmOrderAnswer(created);
   crashPoint("order:after-record");
   return placeOrder(db, created.id, now);
@@ -526,12 +531,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
         include: { voucher: { select: { code: true } } },
       });
     })
-    .catch(async (e: unknown) => {
-      // A concurrent attempt with this key recorded its payment first: answer with that one.
-      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
-      if (!first) throw e;
-      return first;
-    });
+    .catch(paymentRecordedFirst(ctx));
   if (created.id !== transactionId) return nequiAnswer(created);
   crashPoint("nequi:after-record");
   await askNequi(db, { id: transactionId, amount, nequiPhone: phone, email: order.email, refName: order.ref_name, refLastname: order.ref_lastname }, now);
