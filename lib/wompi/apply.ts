@@ -20,6 +20,7 @@ import { toCents } from "@/lib/gateways/wompi/signatures";
 import { settleApmOrder, settleCardPayment } from "@/lib/payments/settle";
 import { recordOrderPlaced } from "@/lib/payments/service";
 import { log } from "@/lib/http/log";
+import { confirmReversal, markEventApplied, paymentForWompi, paymentStatus, pendingWompiOrder, pendingWompiPayments, unappliedEvents, writeDecline, type OurPayment, type PendingRow } from "./store";
 
 export interface VerifiedTransactionEvent {
   /** wompi_events.id of the record. */
@@ -56,15 +57,6 @@ function wompiGateway(): WompiGateway | null {
   return g instanceof WompiGateway ? g : null;
 }
 
-interface OurPayment {
-  id: string;
-  method: string;
-  status: string;
-  amount: string;
-  reversal: string | null;
-  reversed_at: Date | null;
-}
-
 const DECLINE_TEXT: Record<string, string> = {
   DECLINED: "rechazada por la entidad financiera",
   ERROR: "la pasarela no pudo procesar el pago; no se realizó ningún cargo",
@@ -77,11 +69,7 @@ const DECLINE_TEXT: Record<string, string> = {
  * row is not written yet); the event is tried again on its next delivery and by the reconciliation.
  */
 export async function applyWompiTransaction(database: Database, tx: WompiTransaction, now: Date, opts: { signedAmountInCents?: number } = {}): Promise<ApplyResult> {
-  const rows = await database.sql.query<OurPayment>(
-    `SELECT id, method::text AS method, status::text AS status, amount::text AS amount, reversal, reversed_at FROM payment_transactions WHERE id = $1`,
-    [tx.reference],
-  );
-  const p = rows[0];
+  const p = await paymentForWompi(database, tx.reference);
   if (!p) return { applied: false, result: "unknown_reference" };
   if (tx.status === "PENDING") return { applied: false, result: "pending" };
 
@@ -104,17 +92,17 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
     }
     const o = await settleApmOrder(database, p.id, "approved", now);
     if (o) return { applied: true, result: o.status === "approved" ? "credited" : o.status };
-    const after = await database.sql.query<{ status: string }>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1`, [p.id]);
-    if (after[0]?.status === "approved" || after[0]?.status === "refunded") return { applied: true, result: "already_applied" };
+    const after = await paymentStatus(database, p.id);
+    if (after === "approved" || after === "refunded") return { applied: true, result: "already_applied" };
     // Closed before Wompi's approval arrived (expired, rejected): collected at Wompi, never credited here.
-    await recordMismatch(database, tx.reference, `aprobado por Wompi con el pago ya cerrado (${after[0]?.status ?? "?"}): devolver el dinero al pagador`);
-    log.error("wompi_approved_after_close", { reference: tx.reference, transaction: tx.id, status: after[0]?.status });
+    await recordMismatch(database, tx.reference, `aprobado por Wompi con el pago ya cerrado (${after ?? "?"}): devolver el dinero al pagador`);
+    log.error("wompi_approved_after_close", { reference: tx.reference, transaction: tx.id, status: after });
     return { applied: true, result: "approved_after_close" };
   }
 
   // DECLINED, ERROR, VOIDED: no money stays with us.
   if (tx.status === "VOIDED" && p.status === "refunded") {
-    await database.sql.query(`UPDATE payment_transactions SET reversed_at = $2 WHERE id = $1 AND status = 'refunded' AND reversed_at IS NULL`, [p.id, now]);
+    await confirmReversal(database, p.id, now);
     return { applied: true, result: "reversal_confirmed" };
   }
   if (tx.status === "VOIDED" && p.status === "approved") {
@@ -136,7 +124,7 @@ async function reject(database: Database, p: OurPayment, code: string, reason: s
   }
   const done = await settleApmOrder(database, p.id, "rejected", now);
   if (done) {
-    await database.prisma.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = $2, decline_reason = $3 WHERE id = $1 AND status = 'rejected'`, p.id, code, reason.slice(0, 500));
+    await writeDecline(database, p.id, code, reason.slice(0, 500));
   }
 }
 
@@ -150,12 +138,7 @@ export const RECONCILE_CARD_AFTER_MS = 60_000;
 export async function reconcileWompiPayments(database: Database, now: Date): Promise<number> {
   const gateway = wompiGateway();
   if (!gateway) return 0;
-  const pending = await database.sql.query<PendingRow>(
-    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
-     WHERE p.status = 'pending' AND (p.method <> 'card' OR p.created_at <= $1)
-     ORDER BY p.created_at LIMIT 100`,
-    [new Date(now.getTime() - RECONCILE_CARD_AFTER_MS)],
-  );
+  const pending = await pendingWompiPayments(database, new Date(now.getTime() - RECONCILE_CARD_AFTER_MS));
   let n = 0;
   for (const row of pending) {
     try {
@@ -169,11 +152,7 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
     }
   }
   // Accepted events whose payment was not written yet, or whose apply failed: tried again.
-  const events = await database.sql.query<{ id: number; transaction_id: string; status: string; amount_in_cents: string; reference: string | null; currency: string | null }>(
-    `SELECT id, transaction_id, status, amount_in_cents::text AS amount_in_cents, reference, currency FROM wompi_events
-     WHERE outcome = 'accepted' AND NOT applied AND received_at > $1 ORDER BY id LIMIT 100`,
-    [new Date(now.getTime() - 72 * 60 * 60_000)],
-  );
+  const events = await unappliedEvents(database, new Date(now.getTime() - 72 * 60 * 60_000));
   for (const e of events) {
     try {
       const r = await wompiEventApplier()(
@@ -182,7 +161,7 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
         now,
       );
       if (r.applied) {
-        await database.sql.query(`UPDATE wompi_events SET applied = true, applied_at = $2, apply_result = $3 WHERE id = $1 AND NOT applied`, [e.id, now, r.result.slice(0, 64)]);
+        await markEventApplied(database, e.id, now, r.result.slice(0, 64));
         n++;
       }
     } catch (e2) {
@@ -190,13 +169,6 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
     }
   }
   return n;
-}
-
-interface PendingRow {
-  id: string;
-  method: string;
-  payment_reference: string | null;
-  wompi_id: string | null;
 }
 
 /**
@@ -217,12 +189,7 @@ async function keepOrderReference(database: Database, row: PendingRow, tx: Wompi
 export async function refreshWompiOrder(database: Database, transactionId: string, now: Date): Promise<void> {
   const gateway = wompiGateway();
   if (!gateway) return;
-  const rows = await database.sql.query<PendingRow>(
-    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
-     WHERE p.id = $1 AND p.status = 'pending' AND p.method IN ('cash', 'bank_transfer')`,
-    [transactionId],
-  );
-  const row = rows[0];
+  const row = await pendingWompiOrder(database, transactionId);
   if (!row) return;
   try {
     const tx = await gateway.wompiTransaction({ id: row.wompi_id ?? undefined, reference: row.id });
