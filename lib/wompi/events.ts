@@ -15,7 +15,7 @@ import type { Logger } from "@/lib/http/log";
 import { checksumMatches, eventChecksum } from "@/lib/gateways/wompi/signatures";
 import { WOMPI_STATUSES, type WompiStatus } from "@/lib/gateways/wompi/types";
 import { wompiEventApplier } from "./apply";
-import { deleteRefusalsBefore, latestEvents, recordApplyResult, unverifiedSince, upsertEvent } from "./store";
+import { deleteRefusalsBefore, latestEvents, recordApplyResult, unverifiedSince, upsertEvent, type EventFacts } from "./store";
 
 export const EVENT_MAX_AGE_MS = 72 * 60 * 60_000;
 export const EVENT_MAX_FUTURE_MS = 60 * 60_000;
@@ -68,16 +68,7 @@ export type EventAnswer =
   | { status: 200; body: { received: true; outcome: "accepted" | "refused"; reason: string | null; duplicate: boolean; applied: boolean } }
   | { status: 401; reason: RefusalReason };
 
-interface Facts {
-  event: string | null;
-  environment: string | null;
-  transactionId: string | null;
-  reference: string | null;
-  status: string | null;
-  amountInCents: number | null;
-  currency: string | null;
-  timestamp: number | null;
-}
+type Facts = EventFacts;
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
 const text = (x: unknown, max: number): string | null => (typeof x === "string" && x.length > 0 ? x.slice(0, max) : null);
