@@ -66,7 +66,7 @@ describe("a retry after a crash answers from the effect the first attempt made",
       expect(retry.data).toMatchObject({ status: "pending", transaction_id: id, msg: "Pago en verificación" });
     }
     // The reconciliation job asks the gateway what became of the charge (by the payment's id), never charges again.
-    await reconcilePayments(api.db.prisma, new Date(Date.now() + RECONCILE_AFTER_MS + 60_000));
+    await reconcilePayments(api.db, new Date(Date.now() + RECONCILE_AFTER_MS + 60_000));
     const final = await apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { params: { header }, body });
     expect(final.response.status).toBe(200);
     expect(final.data).toMatchObject({ msg: "Pago aprobado", transaction_id: id });

@@ -5,5 +5,5 @@ import { expireLinks } from "./service";
 export const paymentLinksJob: Job = {
   name: "payment-links",
   summary: "Vence los enlaces de pago activos cuya vigencia (available_hours) terminó",
-  run: ({ db, now }) => expireLinks(db, now),
+  run: ({ database, now }) => expireLinks(database, now),
 };

@@ -46,7 +46,7 @@ describe("archived agencies collect nothing through their links", () => {
     });
     expect(cash.response.status).toBe(409);
     expect(await api.db.prisma.paymentTransaction.count({ where: { link: { code } } })).toBe(0);
-    expect(await publicLinkView(api.db.prisma, code, new Date())).toMatchObject({ status: "active", agencyArchived: true });
+    expect(await publicLinkView(api.db, code, new Date())).toMatchObject({ status: "active", agencyArchived: true });
   });
 });
 
@@ -72,7 +72,7 @@ describe("a link and its reservation", () => {
     expect(await api.db.prisma.paymentTransaction.count({ where: { link: { code: data!.code } } })).toBe(0);
     // A link the trigger skipped (a payment held it locked at that instant) is closed by the payment-links job.
     await api.db.prisma.paymentLink.update({ where: { code: data!.code }, data: { status: "active", cancelledAt: null } });
-    expect(await expireLinks(api.db.prisma, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await expireLinks(api.db, new Date())).toBeGreaterThanOrEqual(1);
     expect(await linkStatus(data!.code)).toBe("cancelled");
   });
 

@@ -1,5 +1,5 @@
 // Paying a link from the guest page (docs/decisions.md 7.10): POST /api/v2/links/{code}/pay, public.
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { RawResponse } from "@/lib/http/route";
@@ -52,17 +52,17 @@ function nequiLinkAnswer(
  * guest page's poll. Public: the link's code and the transaction id together are the credential. A pending Nequi
  * payment asks the gateway first.
  */
-export async function linkPaymentStatus(db: PrismaClient, code: string, transactionId: string, now: Date) {
-  const link = await db.paymentLink.findUnique({ where: { code }, select: { id: true, code: true, successUrl: true, failureUrl: true } });
-  const find = () => db.paymentTransaction.findUnique({ where: { id: transactionId }, include: { voucher: { select: { code: true } } } });
+export async function linkPaymentStatus(db: Database, code: string, transactionId: string, now: Date) {
+  const link = await db.prisma.paymentLink.findUnique({ where: { code }, select: { id: true, code: true, successUrl: true, failureUrl: true } });
+  const find = () => db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, include: { voucher: { select: { code: true } } } });
   let t = link ? await find() : null;
   if (!link || !t || t.linkId !== link.id || (t.method !== "nequi" && t.method !== "card")) throw doesNotExist("El pago no existe");
   if (await freshNequi(db, t, now)) t = (await find())!;
   return t.method === "nequi" ? nequiLinkAnswer(link, t) : cardAnswer(link, cardPaymentOutcome(t));
 }
 
-export async function payLink(db: PrismaClient, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
-  const link = await db.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
+export async function payLink(db: Database, code: string, body: PayLinkBody, ip: string, now: Date, effectKey?: EffectKey | null) {
+  const link = await db.prisma.paymentLink.findUnique({ where: { code }, include: { reservation: { select: { code: true } }, agency: { select: { isArchived: true } } } });
   if (!link) throw doesNotExist("El enlace de pago no existe");
   // An earlier attempt with this Idempotency-Key recorded a payment of this link (and maybe crashed, or paid the
   // link): answer from it before the link's state, which that payment may have changed.
@@ -105,7 +105,7 @@ export async function payLink(db: PrismaClient, code: string, body: PayLinkBody,
   if (body.method === "nequi") {
     const r = await payByNequi(ctx, { order: { ...order, detail: order.detail, email: link.email }, payment_method: body.payment_method }, { linkId: link.id, agencyId: link.agencyId });
     if (r.status !== "pending") void kickDeliveries();
-    const t = await db.paymentTransaction.findUniqueOrThrow({ where: { id: r.transaction_id }, include: { voucher: { select: { code: true } } } });
+    const t = await db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: r.transaction_id }, include: { voucher: { select: { code: true } } } });
     return nequiLinkAnswer(link, t);
   }
 

@@ -20,7 +20,7 @@ export const linkRoutes = [
     body: createLinkBody,
     idempotent: true,
     responses: [{ status: 200, description: "Enlace creado", schema: createLinkResponse }],
-    handler: ({ db, principal, body, clock, effectKey }) => createLink(db, principal, body, clock.now(), effectKey),
+    handler: ({ database, principal, body, clock, effectKey }) => createLink(database, principal, body, clock.now(), effectKey),
   }),
   defineRoute({
     method: "GET",
@@ -30,7 +30,7 @@ export const linkRoutes = [
     tags: TAGS,
     query: listLinksQuery,
     responses: [{ status: 200, description: "Página de enlaces", schema: z.object({ items: z.array(linkSummary), total: z.number(), page: z.number(), per_page: z.number() }) }],
-    handler: ({ db, principal, query, clock }) => listLinks(db, principal, query, clock.now()),
+    handler: ({ database, principal, query, clock }) => listLinks(database, principal, query, clock.now()),
   }),
   defineRoute({
     method: "GET",
@@ -40,7 +40,7 @@ export const linkRoutes = [
     tags: TAGS,
     params: linkCodeParam,
     responses: [{ status: 200, description: "El enlace", schema: linkDetail }],
-    handler: ({ db, principal, params, clock }) => getLink(db, principal, params.code, clock.now()),
+    handler: ({ database, principal, params, clock }) => getLink(database, principal, params.code, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -50,7 +50,7 @@ export const linkRoutes = [
     tags: TAGS,
     params: linkCodeParam,
     responses: [{ status: 200, description: "Cancelado", schema: z.object({ msg: z.string(), code: z.string(), status: z.literal("cancelled") }) }, { status: 409, description: "No está activo" }],
-    handler: ({ db, principal, params, clock }) => cancelLink(db, principal, params.code, clock.now()),
+    handler: ({ database, principal, params, clock }) => cancelLink(database, principal, params.code, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -69,10 +69,10 @@ export const linkRoutes = [
       { status: 202, description: "Pago en verificación (tarjeta que la pasarela no confirmó a tiempo) o Nequi esperando la aprobación del huésped en su app (docs/payments.md). Un reintento con la misma Idempotency-Key responde la misma transacción: 202 mientras siga pendiente, luego su resultado final; nunca un segundo cobro", schema: payLinkPending },
       { status: 409, description: "El enlace ya no admite pagos (pagado, vencido, cancelado, o su agencia fue archivada)" },
     ],
-    handler({ db, params, body, clock, req, effectKey }) {
+    handler({ database, params, body, clock, req, effectKey }) {
       // The payer's address as our front saw it (trusted proxies only), never a client-sent X-Forwarded-For.
       const ip = clientIp(req);
-      return payLink(db, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now(), effectKey);
+      return payLink(database, params.code, body, isIP(ip) === 4 ? ip : "127.0.0.1", clock.now(), effectKey);
     },
   }),
   defineRoute({
@@ -88,7 +88,7 @@ export const linkRoutes = [
       { status: 202, description: "Aún pendiente", schema: payLinkPending },
       { status: 404, description: "El enlace o el pago no existen" },
     ],
-    handler: ({ db, params, clock }) => linkPaymentStatus(db, params.code, params.transaction_id, clock.now()),
+    handler: ({ database, params, clock }) => linkPaymentStatus(database, params.code, params.transaction_id, clock.now()),
   }),
   defineRoute({
     method: "POST",

@@ -1,6 +1,7 @@
 // Payment links (4.5): create, list, read, cancel, and expire after available_hours.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { agencyScope, assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { badRequest, forbidden, notFound } from "@/lib/http/errors";
 import { doesNotExist, wrongState } from "@/lib/domain/errors";
@@ -30,8 +31,8 @@ export function hoursLeftToPay(paymentDeadline: Date, now: Date): number {
  * the hotel, the amount still due (the whole amount when nothing is due) and the longest validity allowed. The
  * agency's own reservations, or any for the operator; another agency's is a 404.
  */
-export async function linkDraftForReservation(db: PrismaClient, principal: Principal, code: string, now: Date) {
-  const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: { hotel: { select: { name: true } } } });
+export async function linkDraftForReservation(db: Database, principal: Principal, code: string, now: Date) {
+  const r = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: { hotel: { select: { name: true } } } });
   if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
   const due = Prisma.Decimal.max(r.amount.sub(r.amountPaid), 0);
@@ -52,9 +53,9 @@ export async function linkDraftForReservation(db: PrismaClient, principal: Princ
   };
 }
 
-export async function createLink(db: PrismaClient, principal: Principal, input: CreateLinkInput, now: Date, effectKey?: EffectKey | null) {
+export async function createLink(db: Database, principal: Principal, input: CreateLinkInput, now: Date, effectKey?: EffectKey | null) {
   // An earlier attempt with this Idempotency-Key created the link (and maybe crashed): answer with it.
-  const earlierLink = async () => (effectKey ? earlierEffect(effectKey, await db.paymentLink.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null);
+  const earlierLink = async () => (effectKey ? earlierEffect(effectKey, await db.prisma.paymentLink.findUnique({ where: effectWhere(effectKey), select: { code: true, idemHash: true } })) : null);
   const earlier = await earlierLink();
   if (earlier) return linkCreated(earlier.code);
   if (principal.role === "agency" && principal.agencyId !== input.agency_id) {
@@ -64,13 +65,13 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
     const guard = await checkWebhookUrl(input.temp_webhook_url, { allowPrivate: config().webhookAllowPrivate });
     if (!guard.ok) throw badRequest(`temp_webhook_url: ${guard.reason}`);
   }
-  const agency = await db.agency.findUnique({ where: { id: input.agency_id } });
+  const agency = await db.prisma.agency.findUnique({ where: { id: input.agency_id } });
   if (!agency) throw notFound(`agency_id: la agencia ${input.agency_id} no existe`);
-  const hotel = await db.hotel.findUnique({ where: { id: input.hotel_id } });
+  const hotel = await db.prisma.hotel.findUnique({ where: { id: input.hotel_id } });
   if (!hotel) throw notFound(`hotel_id: el hotel ${input.hotel_id} no existe`);
   let reservationId: string | null = null;
   if (input.reservation_code) {
-    const r = await db.reservation.findUnique({ where: { code: input.reservation_code.toUpperCase() } });
+    const r = await db.prisma.reservation.findUnique({ where: { code: input.reservation_code.toUpperCase() } });
     if (!r || r.agencyId !== agency.id) throw notFound(`reservation_code: la reserva ${input.reservation_code} no existe`);
     if (r.hotelId !== hotel.id) throw badRequest(`reservation_code: la reserva es del hotel ${r.hotelId}, no del ${hotel.id}`);
     if (r.status !== "pending_payment") throw wrongState(`reservation_code: la reserva ${r.code} no está pendiente de pago`);
@@ -88,7 +89,7 @@ export async function createLink(db: PrismaClient, principal: Principal, input: 
   }
   const [start, end] = input.booking_dates ? input.booking_dates.split(" - ") : [null, null];
   const code = newLinkCode();
-  const created = await db.paymentLink.create({
+  const created = await db.prisma.paymentLink.create({
     data: {
       id: `lnk_${crypto.randomBytes(10).toString("base64url")}`,
       code,
@@ -156,7 +157,7 @@ function summary(l: Row, now: Date) {
   };
 }
 
-export async function listLinks(db: PrismaClient, principal: Principal, q: z.output<typeof listLinksQuery>, now: Date) {
+export async function listLinks(db: Database, principal: Principal, q: z.output<typeof listLinksQuery>, now: Date) {
   const agencyId = agencyScope(principal);
   const byStatus: Prisma.PaymentLinkWhereInput =
     q.status === "active"
@@ -183,19 +184,19 @@ export async function listLinks(db: PrismaClient, principal: Principal, q: z.out
     ],
   };
   const [total, rows] = await Promise.all([
-    db.paymentLink.count({ where }),
-    db.paymentLink.findMany({ where, include, orderBy: { createdAt: "desc" }, skip: (q.page - 1) * q.per_page, take: q.per_page }),
+    db.prisma.paymentLink.count({ where }),
+    db.prisma.paymentLink.findMany({ where, include, orderBy: { createdAt: "desc" }, skip: (q.page - 1) * q.per_page, take: q.per_page }),
   ]);
   return { items: rows.map((r) => summary(r, now)), total, page: q.page, per_page: q.per_page };
 }
 
-export async function getLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
-  const l = await db.paymentLink.findUnique({ where: { code }, include });
+export async function getLink(db: Database, principal: Principal, code: string, now: Date) {
+  const l = await db.prisma.paymentLink.findUnique({ where: { code }, include });
   if (!l) throw doesNotExist(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   const [attempts, deliveries] = await Promise.all([
-    db.paymentTransaction.findMany({ where: { linkId: l.id }, include: { voucher: true }, orderBy: { createdAt: "asc" } }),
-    db.webhookDelivery.findMany({ where: { linkId: l.id }, orderBy: { createdAt: "asc" } }),
+    db.prisma.paymentTransaction.findMany({ where: { linkId: l.id }, include: { voucher: true }, orderBy: { createdAt: "asc" } }),
+    db.prisma.webhookDelivery.findMany({ where: { linkId: l.id }, orderBy: { createdAt: "asc" } }),
   ]);
   return {
     ...summary(l, now),
@@ -223,12 +224,12 @@ export async function getLink(db: PrismaClient, principal: Principal, code: stri
   };
 }
 
-export async function cancelLink(db: PrismaClient, principal: Principal, code: string, now: Date) {
-  const l = await db.paymentLink.findUnique({ where: { code } });
+export async function cancelLink(db: Database, principal: Principal, code: string, now: Date) {
+  const l = await db.prisma.paymentLink.findUnique({ where: { code } });
   if (!l) throw doesNotExist(`El enlace ${code} no existe`);
   assertSameAgency(principal, l.agencyId, `El enlace ${code}`);
   // Conditional on still being payable: a payment racing the cancel wins or loses cleanly.
-  if (!(await linkLifecycle.cancel(db, l.id, now))) throw wrongState(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
+  if (!(await linkLifecycle.cancel(db.prisma, l.id, now))) throw wrongState(`El enlace ${code} está ${effectiveStatus(l, now)}; solo se cancela un enlace activo`);
   return { msg: "Enlace cancelado", code, status: "cancelled" as const };
 }
 
@@ -237,20 +238,20 @@ export async function cancelLink(db: PrismaClient, principal: Principal, code: s
  * pending payment are cancelled (the trigger of migration 20261127100100 does it with the reservation's change, but
  * skips a link a payment held locked at that instant).
  */
-export async function expireLinks(db: PrismaClient, now: Date): Promise<number> {
+export async function expireLinks(db: Database, now: Date): Promise<number> {
   const expired = await linkLifecycle.expireDue(db, now);
-  const closed = await linkLifecycle.closeForClosedReservations(db, now);
+  const closed = await linkLifecycle.closeForClosedReservations(db.prisma, now);
   return expired + closed;
 }
 
 /** What the guest's payment page shows: nothing of the agency's internals. */
-export async function publicLinkView(db: PrismaClient, code: string, now: Date) {
-  const l = await db.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true, isArchived: true } } } });
+export async function publicLinkView(db: Database, code: string, now: Date) {
+  const l = await db.prisma.paymentLink.findUnique({ where: { code }, include: { hotel: true, agency: { select: { name: true, isArchived: true } } } });
   if (!l) return null;
-  const paid = l.status === "paid" ? await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
-  const pending = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: { in: ["cash", "bank_transfer"] }, expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
+  const paid = l.status === "paid" ? await db.prisma.paymentTransaction.findFirst({ where: { linkId: l.id, status: "approved" }, include: { voucher: true }, orderBy: { createdAt: "desc" } }) : null;
+  const pending = await db.prisma.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: { in: ["cash", "bank_transfer"] }, expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } });
   // A Nequi payment still waiting for the guest's answer: the page goes back to waiting for it instead of asking again.
-  const nequi = await db.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: "nequi", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" }, select: { id: true, nequiPhone: true } });
+  const nequi = await db.prisma.paymentTransaction.findFirst({ where: { linkId: l.id, status: "pending", method: "nequi", expiresAt: { gt: now } }, orderBy: { createdAt: "desc" }, select: { id: true, nequiPhone: true } });
   return {
     code: l.code,
     status: effectiveStatus(l, now),

@@ -131,7 +131,7 @@ export async function callTool(ctx: McpContext, tool: ToolDef, rawArgs: Record<s
     const checked = tool.input.safeParse(args);
     if (!checked.success) throw badRequest(formatZodError(checked.error));
     const now = ctx.clock.now();
-    const env: ToolEnv = { principal: ctx.principal, db: ctx.database.prisma, now };
+    const env: ToolEnv = { principal: ctx.principal, db: ctx.database, now };
     const rest = tool.toRest(args, env);
     const parsed = {
       params: (route.params ? parseParams(route.params, rest.params ?? {}) : (rest.params ?? {})) as Record<string, unknown>,

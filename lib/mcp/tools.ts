@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { Method } from "@/lib/http/route";
 import type { Principal } from "@/lib/auth/principal";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { badRequest } from "@/lib/http/errors";
 import { agencyAvailabilityBody, agencyAvailabilityParams, agencyAvailabilityQuery, hotelAvailabilityQuery } from "@/lib/inventory/schema";
 import { bookingIdParam, hotelIdParam, reservationInput, updateReservationBody } from "@/lib/reservations/schema";
@@ -21,7 +21,7 @@ import { day, instant, linkStatus, list, money, party, plural, reservationStatus
 
 export interface ToolEnv {
   principal: Principal;
-  db: PrismaClient;
+  db: Database;
   now: Date;
 }
 
@@ -107,7 +107,7 @@ function sayCitySearch(body: unknown, input: Parsed): string {
 async function sayHotelSearch(body: unknown, input: Parsed, env: ToolEnv): Promise<string> {
   const res = body as { available_rooms: Offered[] };
   const q = input.query as { hotel_id: number; checkin: string; nights: number; adults: number; children: number[]; children_ages: number[] };
-  const hotel = await env.db.hotel.findUnique({ where: { id: q.hotel_id }, select: { name: true } });
+  const hotel = await env.db.prisma.hotel.findUnique({ where: { id: q.hotel_id }, select: { name: true } });
   const name = hotel?.name ?? `El hotel ${q.hotel_id}`;
   const ages = q.children_ages.length ? q.children_ages : q.children;
   const who = party(q.adults, ages);

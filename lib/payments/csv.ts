@@ -1,5 +1,5 @@
 // GET /api/v2/payments?format=csv: every payment of the list's filter and scope, for Excel es-CO (csv.ts).
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { paymentWhere } from "@/lib/payments/service";
 import type { ListQuery } from "@/lib/payments/schema";
@@ -8,10 +8,10 @@ import { allPages, amountCell, csvLine, csvResponse, dateTimeCell, textCell } fr
 
 const METHOD_ES: Record<string, string> = { card: "Tarjeta", cash: "Efectivo", bank_transfer: "Transferencia (PSE)", balance: "Saldo precargado", nequi: "Nequi" };
 
-export async function paymentsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
+export async function paymentsCsv(db: Database, principal: Principal, q: ListQuery) {
   const where = paymentWhere(principal, q);
   const rows = await allPages((skip, take) =>
-    db.paymentTransaction.findMany({
+    db.prisma.paymentTransaction.findMany({
       where,
       include: { hotel: { select: { name: true } }, agency: { select: { name: true } } },
       orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }],

@@ -10,12 +10,12 @@ import { reconcilePayments } from "./settle";
 export const paymentOrdersJob: Job = {
   name: "payment-orders",
   summary: "Vence las órdenes de pago en efectivo y por transferencia que pasaron su plazo",
-  run: ({ db, now }) => expirePaymentOrders(db, now),
+  run: ({ database, now }) => expirePaymentOrders(database, now),
 };
 
 /** Card payments left pending (crash, lost answer, database failure) are settled or voided; reversals retried. */
 export const paymentReconcileJob: Job = {
   name: "payment-reconcile",
   summary: "Concilia con la pasarela los pagos con tarjeta que quedaron pendientes y reintenta anulaciones y reembolsos",
-  run: ({ db, now }) => reconcilePayments(db, now),
+  run: ({ database, now }) => reconcilePayments(database, now),
 };

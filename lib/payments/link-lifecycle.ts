@@ -7,10 +7,12 @@
 // 20261127100100_links_follow_reservation). Nothing else writes the status column:
 // lib/payments/link-lifecycle.test.ts scans for other writers and compares TRANSITIONS with the diagram.
 // Plain SQL: conditional updates with RETURNING.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { emailLinkExpired } from "@/lib/mail/notices";
 
-type Db = Prisma.TransactionClient | PrismaClient;
+/** The caller's transaction or, for a lone transition outside one, `database.prisma` (one statement: no second handle). */
+type Db = Prisma.TransactionClient;
 export type LinkStatus = "active" | "paid" | "expired" | "cancelled";
 
 /** Every transition; `create` is the creation (lib/links/service.ts inserts it `active`). */
@@ -53,10 +55,10 @@ export async function cancel(db: Db, linkId: string, now: Date): Promise<boolean
  * payment holds locked); each link's "expired unpaid" e-mail to its agency is written in its expiry's transaction.
  * How many.
  */
-export async function expireDue(db: PrismaClient, now: Date): Promise<number> {
+export async function expireDue(db: Database, now: Date): Promise<number> {
   let expired = 0;
   for (;;) {
-    const n = await db.$transaction(async (tx) => {
+    const n = await db.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
         `UPDATE payment_links SET status = 'expired', expired_at = $1::timestamptz
           WHERE id IN (SELECT id FROM payment_links WHERE status IN (${fromList("expire")}) AND expires_at <= $1::timestamptz ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED)

@@ -112,7 +112,7 @@ describe(`Nequi in the sandbox (${testTarget()})`, () => {
     const r = (await nequi("3991111111", res.code, 300000)).data as { transaction_id: string };
     expect((await row(r.transaction_id)).reservationId).toBe(res.id);
     // Nobody asks: the job does.
-    expect(await reconcilePayments(api.db.prisma, new Date())).toBeGreaterThan(0);
+    expect(await reconcilePayments(api.db, new Date())).toBeGreaterThan(0);
     expect((await row(r.transaction_id)).status).toBe("approved");
     const after = await api.db.prisma.reservation.findUniqueOrThrow({ where: { id: res.id } });
     expect(after.status).toBe("confirmed");

@@ -1,6 +1,7 @@
 // A preloaded-balance agency pays what a reservation still owes from its balance: one transaction takes the
 // reservation's row, debits the balance (never below zero), records the payment with its voucher and confirms.
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { forbidden, HttpError } from "@/lib/http/errors";
 import { changedMeanwhile, doesNotExist, DomainError, wrongState } from "@/lib/domain/errors";
@@ -12,23 +13,23 @@ import { effectColumns, isEffectKeyViolation, type EffectKey } from "@/lib/http/
 import { newVoucherCode, voucherPath } from "@/lib/money/voucher-code";
 import { emailPaymentApproved } from "@/lib/mail/facts";
 
-export async function payFromBalance(db: PrismaClient, principal: Principal, code: string, now: Date, effectKey?: EffectKey | null) {
+export async function payFromBalance(db: Database, principal: Principal, code: string, now: Date, effectKey?: EffectKey | null) {
   if (principal.role !== "agency" || principal.agencyId === null) throw forbidden("Solo la agencia de la reserva puede pagarla con su saldo");
-  const r = await db.reservation.findUnique({ where: { code: code.toUpperCase() } });
+  const r = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() } });
   if (!r) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, r.agencyId, `La reserva ${code}`);
   /** The payment an earlier attempt with this Idempotency-Key made (it may have crashed before answering). */
   const paidBefore = async () => {
     const t = await earlierPayment(db, effectKey);
     if (!t) return null;
-    const entry = await db.balanceEntry.findFirst({ where: { reservationId: r.id, kind: "debit", createdAt: t.createdAt }, orderBy: { id: "desc" }, select: { balanceAfter: true } });
+    const entry = await db.prisma.balanceEntry.findFirst({ where: { reservationId: r.id, kind: "debit", createdAt: t.createdAt }, orderBy: { id: "desc" }, select: { balanceAfter: true } });
     return { msg: PAID, transaction_id: t.id, amount: t.amount, balance_after: entry?.balanceAfter ?? null, voucher_url: t.voucher ? voucherPath(t.voucher.code) : "" };
   };
   const earlier = await paidBefore();
   if (earlier) return earlier;
   const transactionId = newTransactionId();
   const voucherCode = newVoucherCode();
-  return db
+  return db.prisma
     .$transaction(async (tx) => {
     // Taking the row first makes two simultaneous requests pay once: the second sees it confirmed.
     const row = await lockPendingReservation(tx, r.id);

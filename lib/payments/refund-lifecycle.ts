@@ -4,9 +4,10 @@
 // refund once. The refund's outbox rows (`payment.refunded`, its e-mail) are written with its creation
 // (lib/payments/refunds.ts). Nothing else writes the status column: lib/payments/refund-lifecycle.test.ts scans for
 // other writers and compares TRANSITIONS with the diagram. Plain SQL: conditional updates with RETURNING.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
 
-type Db = Prisma.TransactionClient | PrismaClient;
+/** The caller's transaction or, for a lone transition outside one, `database.prisma` (one statement: no second handle). */
+type Db = Prisma.TransactionClient;
 export type RefundStatus = "pending" | "succeeded" | "manual_pending";
 
 /** Every transition; `request` is the creation (lib/payments/refunds.ts inserts it `pending`). */

@@ -3,7 +3,8 @@
 // paid, credits the agency's ledger for balance payments and writes the payment.refunded webhook; then the
 // gateway refunds a card payment (idempotency key = refund id) and the refund turns `succeeded`.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { doesNotExist, notSupported, overLimit, wrongState } from "@/lib/domain/errors";
 import { creditBalance } from "@/lib/agencies/balance";
@@ -34,8 +35,8 @@ const cop = (d: Prisma.Decimal) => {
 };
 
 /** The refund an earlier attempt with this Idempotency-Key recorded (null: none, or no key). */
-async function earlierRefund(db: PrismaClient, ek: EffectKey | null | undefined) {
-  return ek ? earlierEffect(ek, await db.paymentRefund.findUnique({ where: effectWhere(ek) })) : null;
+async function earlierRefund(db: Database, ek: EffectKey | null | undefined) {
+  return ek ? earlierEffect(ek, await db.prisma.paymentRefund.findUnique({ where: effectWhere(ek) })) : null;
 }
 
 const refundAnswer = (r: { id: string; paymentId: string; amount: Prisma.Decimal; status: string; voucherCode: string }) => ({
@@ -46,11 +47,11 @@ const refundAnswer = (r: { id: string; paymentId: string; amount: Prisma.Decimal
   voucher_url: voucherPath(r.voucherCode),
 });
 
-export async function refundPayment(db: PrismaClient, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null, effectKey?: EffectKey | null) {
+export async function refundPayment(db: Database, principal: Principal, paymentId: string, input: RefundInput, now: Date, actor: string | null, effectKey?: EffectKey | null) {
   // An earlier attempt with this key recorded the refund (and maybe crashed): answer from it, never refund twice.
   const earlier = await earlierRefund(db, effectKey);
   if (earlier) return refundAnswer(earlier);
-  const p = looksLikeTransactionId(paymentId) ? await db.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
+  const p = looksLikeTransactionId(paymentId) ? await db.prisma.paymentTransaction.findUnique({ where: { id: paymentId } }) : null;
   if (!p) throw doesNotExist(`El pago ${paymentId.slice(0, 40)} no existe`);
   assertSameAgency(principal, p.agencyId, `El pago ${paymentId}`);
   if (p.method === "cash" || p.method === "bank_transfer") {
@@ -68,7 +69,7 @@ export async function refundPayment(db: PrismaClient, principal: Principal, paym
   const voucherCode = newVoucherCode();
   const value = amount.toFixed(2);
   const reason = input.reason?.trim() || null;
-  const first = await db.$transaction(async (tx) => {
+  const first = await db.prisma.$transaction(async (tx) => {
     // Lock order: reservation, then the payment row (docs/payments.md).
     if (p.reservationId) await lockReservation(tx, p.reservationId);
     const refundedAmount = await addRefunded(tx, p.id, value);

@@ -93,8 +93,8 @@ export const paymentRoutes = [
       { status: 400, description: "Pago rechazado (code 0, con comprobante) o datos inválidos", schema: cardDecline },
       { status: 404, description: "El hotel no existe" },
     ],
-    async handler({ db, principal, body, clock, effectKey }) {
-      const r = await payByCard({ db, principal, now: clock.now(), effectKey }, body);
+    async handler({ database, principal, body, clock, effectKey }) {
+      const r = await payByCard({ db: database, principal, now: clock.now(), effectKey }, body);
       if (r.status === "pending") return new RawResponse(202, { msg: "Pago en verificación", status: "pending", transaction_id: r.transactionId, detail: r.reason });
       if (!r.approved) {
         throw new HttpError(400, r.reason, {
@@ -117,7 +117,7 @@ export const paymentRoutes = [
       { status: 200, description: "Orden creada", schema: apmResult },
       { status: 404, description: "El hotel no existe" },
     ],
-    handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "cash", body }),
+    handler: ({ database, principal, body, clock, effectKey }) => createApmOrder({ db: database, principal, now: clock.now(), effectKey }, { kind: "cash", body }),
   }),
   defineRoute({
     method: "POST",
@@ -134,7 +134,7 @@ export const paymentRoutes = [
       { status: 200, description: "Orden creada", schema: apmResult },
       { status: 404, description: "El hotel no existe" },
     ],
-    handler: ({ db, principal, body, clock, effectKey }) => createApmOrder({ db, principal, now: clock.now(), effectKey }, { kind: "bank_transfer", body }),
+    handler: ({ database, principal, body, clock, effectKey }) => createApmOrder({ db: database, principal, now: clock.now(), effectKey }, { kind: "bank_transfer", body }),
   }),
   defineRoute({
     method: "POST",
@@ -156,8 +156,8 @@ export const paymentRoutes = [
       { status: 404, description: "El hotel no existe" },
       { status: 409, description: "La reserva o el enlace ya no admiten el pago" },
     ],
-    async handler({ db, principal, body, clock, effectKey }) {
-      const r = await payByNequi({ db, principal, now: clock.now(), effectKey }, body);
+    async handler({ database, principal, body, clock, effectKey }) {
+      const r = await payByNequi({ db: database, principal, now: clock.now(), effectKey }, body);
       return r.status === "pending" ? new RawResponse(202, r) : r;
     },
   }),
@@ -182,7 +182,7 @@ export const paymentRoutes = [
       { status: 200, description: "Transacción", schema: transactionView },
       { status: 404, description: "No existe o es de otra agencia" },
     ],
-    handler: ({ db, principal, params, clock }) => getTransaction(db, principal, params.transaction_id, clock.now()),
+    handler: ({ database, principal, params, clock }) => getTransaction(database, principal, params.transaction_id, clock.now()),
   }),
   defineRoute({
     method: "POST",
@@ -196,11 +196,11 @@ export const paymentRoutes = [
       { status: 200, description: "Transacción resuelta", schema: transactionView },
       { status: 409, description: "La orden ya fue resuelta o venció" },
     ],
-    async handler({ db, principal, params, body, clock }) {
+    async handler({ database, principal, params, body, clock }) {
       requireSandbox();
-      await assertTransactionVisible(db, principal, params.transaction_id);
-      await completeApmOrder(db, params.transaction_id, body.outcome, clock.now());
-      return getTransaction(db, principal, params.transaction_id);
+      await assertTransactionVisible(database, principal, params.transaction_id);
+      await completeApmOrder(database, params.transaction_id, body.outcome, clock.now());
+      return getTransaction(database, principal, params.transaction_id);
     },
   }),
   defineRoute({
@@ -211,7 +211,7 @@ export const paymentRoutes = [
     tags: TAGS,
     params: transactionIdParam,
     responses: [{ status: 200, description: "Orden de pago", schema: checkoutView }],
-    handler: ({ db, params }) => getCheckout(db, params.transaction_id),
+    handler: ({ database, params }) => getCheckout(database, params.transaction_id),
   }),
   defineRoute({
     method: "POST",
@@ -222,11 +222,11 @@ export const paymentRoutes = [
     params: transactionIdParam,
     body: simulateBody,
     responses: [{ status: 200, description: "Resultado, URL de retorno y comprobante", schema: simulateResult }],
-    async handler({ db, params, body, clock }) {
+    async handler({ database, params, body, clock }) {
       requireSandbox();
-      await getCheckout(db, params.transaction_id);
-      await completeApmOrder(db, params.transaction_id, body.outcome, clock.now());
-      const after = await getCheckout(db, params.transaction_id);
+      await getCheckout(database, params.transaction_id);
+      await completeApmOrder(database, params.transaction_id, body.outcome, clock.now());
+      const after = await getCheckout(database, params.transaction_id);
       const redirect = after.response_url ? returnUrl(after.response_url, { transaction_id: after.transaction_id, status: after.status }) : null;
       return { status: after.status, redirect_url: redirect, voucher_url: after.voucher_url };
     },
@@ -243,7 +243,7 @@ export const paymentRoutes = [
       { status: 200, description: "Una página de pagos", schema: paymentList },
       { status: 200, description: "CSV (format=csv)", contentType: "text/csv" },
     ],
-    handler: ({ db, principal, query }) => (query.format === "csv" ? paymentsCsv(db, principal, query) : listPayments(db, principal, query)),
+    handler: ({ database, principal, query }) => (query.format === "csv" ? paymentsCsv(database, principal, query) : listPayments(database, principal, query)),
   }),
   defineRoute({
     method: "GET",
@@ -256,7 +256,7 @@ export const paymentRoutes = [
       { status: 200, description: "Pago", schema: paymentDetail },
       { status: 404, description: "No existe o es de otra agencia" },
     ],
-    handler: ({ db, principal, params }) => getPaymentDetail(db, principal, params.id),
+    handler: ({ database, principal, params }) => getPaymentDetail(database, principal, params.id),
   }),
   defineRoute({
     method: "POST",
@@ -277,8 +277,8 @@ export const paymentRoutes = [
       { status: 404, description: "No existe o es de otra agencia" },
       { status: 409, description: "No reembolsable (efectivo/PSE, no aprobado) o el monto supera lo que queda" },
     ],
-    handler: ({ db, principal, params, body, clock, effectKey }) =>
-      refundPayment(db, principal, params.id, body ?? {}, clock.now(), principal.userId !== null ? `user:${principal.userId}` : principal.apiKeyId ? `key:${principal.apiKeyId}` : principal.role, effectKey),
+    handler: ({ database, principal, params, body, clock, effectKey }) =>
+      refundPayment(database, principal, params.id, body ?? {}, clock.now(), principal.userId !== null ? `user:${principal.userId}` : principal.apiKeyId ? `key:${principal.apiKeyId}` : principal.role, effectKey),
   }),
   defineRoute({
     method: "GET",
@@ -292,10 +292,10 @@ export const paymentRoutes = [
       { status: 200, description: "Comprobante", schema: voucherView },
       { status: 200, description: "Comprobante en PDF", contentType: "application/pdf" },
     ],
-    async handler({ db, params, query }) {
-      const v = await getVoucher(db, params.code);
+    async handler({ database, params, query }) {
+      const v = await getVoucher(database, params.code);
       if (query.format !== "pdf") return v;
-      return new RawResponse(200, await voucherPdf(v, await voucherStay(db, v.transaction_id)), {
+      return new RawResponse(200, await voucherPdf(v, await voucherStay(database, v.transaction_id)), {
         "content-type": "application/pdf",
         "content-disposition": `inline; filename="comprobante-${v.voucher_number}.pdf"`,
       });
@@ -318,6 +318,6 @@ export const balancePaymentRoutes = [
       { status: 200, description: "Pagada", schema: z.object({ msg: z.string(), transaction_id: z.string(), amount: z.number(), balance_after: z.number(), voucher_url: z.string() }) },
       { status: 409, description: "Saldo insuficiente, agencia sin saldo precargado o reserva no pendiente" },
     ],
-    handler: ({ db, principal, params, clock, effectKey }) => payFromBalance(db, principal, params.booking_id, clock.now(), effectKey),
+    handler: ({ database, principal, params, clock, effectKey }) => payFromBalance(database, principal, params.booking_id, clock.now(), effectKey),
   }),
 ];

@@ -1,6 +1,7 @@
 // Payment orders: card (4.9), cash (4.7) and bank transfer (4.8), their completion, expiry and listing.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameAgency } from "@/lib/auth/principal";
 import { badRequest, notFound } from "@/lib/http/errors";
@@ -28,7 +29,7 @@ import { looksLikeTransactionId, paymentStatuses, type ApmOrderInput, type BankT
 import { log } from "@/lib/http/log";
 
 export interface PaymentCtx {
-  db: PrismaClient;
+  db: Database;
   principal: Principal;
   now: Date;
   /** The request's Idempotency-Key, written on the payment row (lib/http/effect-key.ts). */
@@ -36,11 +37,20 @@ export interface PaymentCtx {
 }
 
 /** The payment an earlier attempt with this Idempotency-Key recorded (null: none, or no key). */
-export async function earlierPayment(db: PrismaClient, ek: EffectKey | null | undefined) {
+export async function earlierPayment(db: Database, ek: EffectKey | null | undefined) {
   if (!ek) return null;
-  return earlierEffect(ek, await db.paymentTransaction.findUnique({ where: effectWhere(ek), include: { voucher: { select: { code: true } } } }));
+  return earlierEffect(ek, await db.prisma.paymentTransaction.findUnique({ where: effectWhere(ek), include: { voucher: { select: { code: true } } } }));
 }
 type EarlierPayment = NonNullable<Awaited<ReturnType<typeof earlierPayment>>>;
+
+/** A payment INSERT lost to a concurrent attempt with the same Idempotency-Key: the payment that attempt recorded. */
+const paymentRecordedFirst =
+  (ctx: PaymentCtx) =>
+  async (e: unknown): Promise<EarlierPayment> => {
+    const first = isEffectKeyViolation(e) ? await earlierPayment(ctx.db, ctx.effectKey) : null;
+    if (!first) throw e;
+    return first;
+  };
 
 export const newTransactionId = () => `tx_${crypto.randomBytes(16).toString("hex")}`;
 export const checkoutUrl = (transactionId: string) => `${config().publicBaseUrl}/checkout/${transactionId}`;
@@ -54,8 +64,60 @@ export function breakdown(amount: Prisma.Decimal, taxPercent: Prisma.Decimal, se
   return { base, tax, service };
 }
 
-async function requireHotel(db: PrismaClient, hotelId: number) {
-  const hotel = await db.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
+/** What every payment's row copies from its order (card, cash/PSE, Nequi; the three schemas' common fields). */
+type OrderFields = Pick<CardPaymentBody["order"], "hotel_id" | "ref_name" | "ref_lastname" | "ref_number" | "tax_percent" | "service_percent" | "detail" | "email" | "fiscal_number" | "phone" | "ip">;
+
+/** The new payment's id, amount, and what it pays: the payer agency (else the reservation's), a link, a reservation. */
+interface PaymentClaim {
+  transactionId: string;
+  amount: Prisma.Decimal;
+  payerAgency: number | null;
+  linkId?: string;
+  reservation: { id: string; agencyId: number } | null;
+}
+
+/** The columns of a new payment row that come from its order, its claim and the request (one spelling for the three INSERTs). */
+function orderColumns(ctx: PaymentCtx, order: OrderFields, claim: PaymentClaim) {
+  return {
+    id: claim.transactionId,
+    agencyId: claim.payerAgency ?? claim.reservation?.agencyId ?? null,
+    hotelId: order.hotel_id,
+    linkId: claim.linkId ?? null,
+    reservationId: claim.reservation?.id ?? null,
+    refName: order.ref_name,
+    refLastname: order.ref_lastname,
+    refNumber: order.ref_number,
+    detail: order.detail ?? null,
+    amount: claim.amount,
+    taxPercent: dec(order.tax_percent ?? 0),
+    servicePercent: dec(order.service_percent ?? 0),
+    email: order.email ?? null,
+    fiscalNumber: order.fiscal_number ?? null,
+    phone: order.phone ?? null,
+    ip: order.ip ?? null,
+    createdAt: ctx.now,
+    ...effectColumns(ctx.effectKey),
+  };
+}
+
+/** The agency a payment is made for: the one the caller names (a link's), else the calling agency's own. */
+const payerAgencyOf = (principal: Principal, opts: { agencyId?: number | null }) => (opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null);
+
+/**
+ * A pending order (cash, PSE, Nequi) does not claim its reservation (it blocks no other payment), but one that could
+ * never be credited is refused (409, `refusal` leading the reason). Returns the payment deadline it may not outlive.
+ */
+async function reservationTakesOrder(tx: Prisma.TransactionClient, reservationId: string, amount: Prisma.Decimal, now: Date, refusal: string): Promise<Date | null> {
+  const r = await tx.reservation.findUnique({ where: { id: reservationId }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
+  if (!r) return null;
+  if (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount)) {
+    throw wrongState(`${refusal}: ${await whyReservationRefuses(tx, reservationId, amount.toFixed(2), now)}`);
+  }
+  return r.paymentDeadline;
+}
+
+async function requireHotel(db: Database, hotelId: number) {
+  const hotel = await db.prisma.hotel.findUnique({ where: { id: hotelId }, select: { id: true } });
   if (!hotel) throw notFound(`order.hotel_id: el hotel ${hotelId} no existe`);
 }
 
@@ -115,13 +177,13 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   const card = checked.card;
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   const virtualCard = await recogniseVirtualCard(db, card.number);
 
   // 1. Record and claim.
   let refused: { code: string; reason: string } | null = null;
   try {
-    await db.$transaction(async (tx) => {
+    await db.prisma.$transaction(async (tx) => {
       if (opts.linkId) {
         const l = await lockLinkForPayment(tx, opts.linkId);
         if (!l || l.status !== "active" || l.expires_at.getTime() <= now.getTime()) throw wrongState("El enlace ya no admite pagos (pagado, vencido o cancelado)");
@@ -139,34 +201,17 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
       }
       await tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: "card",
           status: refused ? "rejected" : "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
           virtualCardId: virtualCard?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail ?? null,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
           installments: order.installments,
-          email: order.email ?? null,
-          fiscalNumber: order.fiscal_number ?? null,
-          phone: order.phone ?? null,
           address: order.address ?? null,
-          ip: order.ip ?? null,
           cardBrand: cardBrand(card.number),
           cardLast4: card.number.slice(-4),
           declineCode: refused?.code ?? null,
           declineReason: refused?.reason ?? null,
           completedAt: refused ? now : null,
-          createdAt: now,
-          ...effectColumns(ctx.effectKey),
         },
       });
       if (refused) {
@@ -186,7 +231,7 @@ export async function payByCard(ctx: PaymentCtx, body: CardPaymentBody, opts: { 
   }
   if (refused) {
     if (opts.linkId) void kickDeliveries();
-    const v = await db.voucher.findUnique({ where: { transactionId }, select: { code: true } });
+    const v = await db.prisma.voucher.findUnique({ where: { transactionId }, select: { code: true } });
     return { approved: false, status: "rejected", transactionId, voucherUrl: voucherPath(v!.code), reason: (refused as { reason: string }).reason };
   }
 
@@ -287,57 +332,32 @@ export async function createApmOrder(ctx: PaymentCtx, input: ApmKind, opts: { li
           responseUrl: input.body.bank_transfer.response_url,
           address: input.body.bank_transfer.address,
         };
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   let expiresAt = new Date(now.getTime() + ORDER_TTL_MS[input.kind]);
-  const created = await db
+  const created = await db.prisma
     .$transaction(async (tx) => {
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
-        // Not a claim (a pending order does not block other payments), but an order that could never be credited is refused.
-        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
-        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw wrongState(`No se creó la orden: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
-        }
+        const deadline = await reservationTakesOrder(tx, reservation.id, amount, now, "No se creó la orden");
         // An order never outlives what it pays: the earlier of the method's limit and the payment deadline.
-        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
+        if (deadline && deadline < expiresAt) expiresAt = deadline;
       }
       if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       return tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: input.kind,
           status: "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
-          email: order.email,
-          fiscalNumber: order.fiscal_number,
-          phone: order.phone,
-          ip: order.ip,
           // Set once the gateway placed the order (placeOrder).
           paymentReference: null,
           expiresAt,
-          createdAt: now,
           ...fields,
-          ...effectColumns(ctx.effectKey),
         },
         select: ORDER_ROW,
       });
     })
-    .catch(async (e: unknown) => {
-      // A concurrent attempt with this key recorded its order first: answer with that one (its request places it).
-      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
-      if (!first) throw e;
-      return first;
-    });
+    // A concurrent attempt with this key recorded its order first: answer with that one (its request places it).
+    .catch(paymentRecordedFirst(ctx));
   if (created.id !== transactionId) return apmOrderAnswer(created);
   crashPoint("order:after-record");
   return placeOrder(db, created.id, now);
@@ -349,7 +369,7 @@ const ORDER_ROW = { id: true, apmDetailId: true, status: true, method: true, pay
  * What a retry with the same Idempotency-Key answers: the order as recorded; one whose placing at the gateway was
  * interrupted (no payment reference yet) is placed now, under the same transaction id (nothing created twice).
  */
-export async function answerRecordedOrder(db: PrismaClient, t: EarlierPayment, now: Date) {
+export async function answerRecordedOrder(db: Database, t: EarlierPayment, now: Date) {
   if (t.method !== "cash" && t.method !== "bank_transfer") return apmOrderAnswer(t);
   if (t.status === "pending" && !t.paymentReference) return placeOrder(db, t.id, now);
   if (t.status === "rejected" && t.declineCode === "gateway_refused") throw badRequest(`La pasarela no aceptó la orden: ${t.declineReason ?? "no se creó ningún cobro"}`);
@@ -361,8 +381,8 @@ export async function answerRecordedOrder(db: PrismaClient, t: EarlierPayment, n
  * keeps the payer's reference and sends the guest the instructions, once. The gateway refusing it for good closes
  * the order `rejected` (400); no answer leaves it pending with its row, for a retry or the reconciliation.
  */
-async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
-  const t = await db.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId } });
+async function placeOrder(db: Database, transactionId: string, now: Date) {
+  const t = await db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId } });
   const gateway = paymentGateway();
   const placing = {
     transactionId,
@@ -391,12 +411,12 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
   } catch (e) {
     if (!(e instanceof OrderRefusedError)) throw e;
     const closed = await settleApmOrder(db, transactionId, "rejected", now);
-    if (closed) await markGatewayRefused(db, transactionId, e.reason.slice(0, 500));
+    if (closed) await markGatewayRefused(db.prisma, transactionId, e.reason.slice(0, 500));
     throw badRequest(`La pasarela no aceptó la orden: ${e.reason}`);
   }
   crashPoint("order:after-place");
   await recordOrderPlaced(db, transactionId, placed.reference, now);
-  const row = await db.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId }, select: { id: true, apmDetailId: true } });
+  const row = await db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: transactionId }, select: { id: true, apmDetailId: true } });
   // PSE at Wompi: the bank's page (async_payment_url); otherwise our checkout page, which reads our record.
   const answer = apmOrderAnswer(row);
   return placed.checkoutUrl ? { ...answer, checkout_url: placed.checkoutUrl } : answer;
@@ -407,12 +427,12 @@ async function placeOrder(db: PrismaClient, transactionId: string, now: Date) {
  * is kept and the guest gets the instructions, in one transaction, once (also from the reconciliation, when the
  * request that placed it died before this).
  */
-export async function recordOrderPlaced(db: PrismaClient, transactionId: string, reference: string, now: Date): Promise<boolean> {
+export async function recordOrderPlaced(db: Database, transactionId: string, reference: string, now: Date): Promise<boolean> {
   // PSE: the e-mail names the bank as the payer chose it from today's list (Wompi's own names with Wompi), read here
   // (lib/mail does not import payments) and written into the e-mail's data.
-  const placed = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { bankCode: true } });
+  const placed = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, select: { bankCode: true } });
   const bankName = await pseBankName(placed?.bankCode);
-  return db.$transaction(async (tx) => {
+  return db.prisma.$transaction(async (tx) => {
     if (!(await setOrderReference(tx, transactionId, reference))) return false;
     await emailOrderPlaced(tx, transactionId, now, { bankName });
     return true;
@@ -440,7 +460,7 @@ export function nequiAnswer(t: { id: string; apmDetailId: number; status: string
 
 /** Sends the payment request of a recorded Nequi payment to the payer's app; never throws (the outcome comes later). */
 async function askNequi(
-  db: PrismaClient,
+  db: Database,
   t: { id: string; amount: Prisma.Decimal; nequiPhone: string | null; email: string | null; refName: string; refLastname: string },
   now: Date,
 ): Promise<void> {
@@ -455,14 +475,14 @@ async function askNequi(
       payer: { email: t.email, fullName: `${t.refName} ${t.refLastname}`.trim() },
     });
     if (started.status === "declined") await applyNequiOutcome(db, t.id, started, now);
-    else if (started.gatewayRef) await db.paymentTransaction.updateMany({ where: { id: t.id, paymentReference: null }, data: { paymentReference: started.gatewayRef.slice(0, 100) } });
+    else if (started.gatewayRef) await db.prisma.paymentTransaction.updateMany({ where: { id: t.id, paymentReference: null }, data: { paymentReference: started.gatewayRef.slice(0, 100) } });
   } catch (e) {
     // Unknown whether Nequi got the request: the payment stays pending; the status poll and payment-reconcile ask the gateway.
     log.warn("nequi_start_failed", { transaction: t.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
   }
 }
 
-const nequiRow = (db: PrismaClient, id: string) => db.paymentTransaction.findUniqueOrThrow({ where: { id }, include: { voucher: { select: { code: true } } } });
+const nequiRow = (db: Database, id: string) => db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id }, include: { voucher: { select: { code: true } } } });
 
 /**
  * Nequi (issue 26): ONE transaction writes the payment `pending` (with the request's Idempotency-Key) after the same
@@ -490,53 +510,28 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
   const transactionId = newTransactionId();
   const amount = dec(order.amount);
   const phone = body.payment_method.phone_number;
-  const payerAgency = opts.agencyId !== undefined ? opts.agencyId : principal.role === "agency" ? principal.agencyId : null;
+  const payerAgency = payerAgencyOf(principal, opts);
   let expiresAt = new Date(now.getTime() + NEQUI_TTL_MS);
-  const created = await db
+  const created = await db.prisma
     .$transaction(async (tx) => {
       if (opts.linkId) await assertLinkTakesPayments(tx, opts.linkId, now);
       const reservation = await reservationForPayment(tx, order.ref_number, payerAgency);
       if (reservation) {
-        const r = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, amount: true, amountPaid: true, paymentDeadline: true } });
-        if (r && (r.status !== "pending_payment" || r.paymentDeadline <= now || r.amountPaid.add(amount).gt(r.amount))) {
-          throw wrongState(`No se cobró: ${await whyReservationRefuses(tx, reservation.id, amount.toFixed(2), now)}`);
-        }
-        if (r && r.paymentDeadline < expiresAt) expiresAt = r.paymentDeadline;
+        const deadline = await reservationTakesOrder(tx, reservation.id, amount, now, "No se cobró");
+        if (deadline && deadline < expiresAt) expiresAt = deadline;
       }
       return tx.paymentTransaction.create({
         data: {
-          id: transactionId,
+          ...orderColumns(ctx, order, { transactionId, amount, payerAgency, linkId: opts.linkId, reservation }),
           method: "nequi",
           status: "pending",
-          agencyId: payerAgency ?? reservation?.agencyId ?? null,
-          hotelId: order.hotel_id,
-          linkId: opts.linkId ?? null,
-          reservationId: reservation?.id ?? null,
-          refName: order.ref_name,
-          refLastname: order.ref_lastname,
-          refNumber: order.ref_number,
-          detail: order.detail ?? null,
-          amount,
-          taxPercent: dec(order.tax_percent ?? 0),
-          servicePercent: dec(order.service_percent ?? 0),
-          email: order.email,
-          fiscalNumber: order.fiscal_number ?? null,
-          phone: order.phone ?? null,
-          ip: order.ip ?? null,
           nequiPhone: phone,
           expiresAt,
-          createdAt: now,
-          ...effectColumns(ctx.effectKey),
         },
         include: { voucher: { select: { code: true } } },
       });
     })
-    .catch(async (e: unknown) => {
-      // A concurrent attempt with this key recorded its payment first: answer with that one.
-      const first = isEffectKeyViolation(e) ? await earlierPayment(db, ctx.effectKey) : null;
-      if (!first) throw e;
-      return first;
-    });
+    .catch(paymentRecordedFirst(ctx));
   if (created.id !== transactionId) return nequiAnswer(created);
   crashPoint("nequi:after-record");
   await askNequi(db, { id: transactionId, amount, nequiPhone: phone, email: order.email, refName: order.ref_name, refLastname: order.ref_lastname }, now);
@@ -544,7 +539,7 @@ export async function payByNequi(ctx: PaymentCtx, body: NequiBody, opts: { linkI
 }
 
 /** A pending Nequi payment asks the gateway before it is shown (the payer may have answered); never throws. */
-export async function freshNequi(db: PrismaClient, t: { id: string; method: string; status: string; createdAt: Date }, now: Date): Promise<boolean> {
+export async function freshNequi(db: Database, t: { id: string; method: string; status: string; createdAt: Date }, now: Date): Promise<boolean> {
   if (t.method !== "nequi" || t.status !== "pending") return false;
   try {
     return await refreshNequiPayment(db, t, now);
@@ -558,12 +553,12 @@ export async function freshNequi(db: PrismaClient, t: { id: string; method: stri
  * Completes a pending cash or bank-transfer order once, as the gateway reported (or the sandbox buttons). An approval
  * that can no longer be credited (link paid, order cancelled, reservation closed or paid) is refunded, not credited.
  */
-export async function completeApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date) {
-  const kind = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { method: true } });
+export async function completeApmOrder(db: Database, transactionId: string, outcome: "approved" | "rejected", now: Date) {
+  const kind = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, select: { method: true } });
   if (kind?.method === "nequi") throw notSupported("Un pago Nequi lo resuelve el pagador en su app (sandbox: 3991111111 aprueba, 3992222222 rechaza)");
   const done = await settleApmOrder(db, transactionId, outcome, now);
   if (done) return done;
-  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
+  const t = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, select: { status: true, method: true, expiresAt: true } });
   if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   if (t.method !== "cash" && t.method !== "bank_transfer") throw wrongState("La transacción no es una orden en efectivo o por transferencia; ya fue resuelta");
   if (t.status === "pending") {
@@ -575,9 +570,9 @@ export async function completeApmOrder(db: PrismaClient, transactionId: string, 
 }
 
 /** Job payment-orders: pending cash and bank-transfer orders past their deadline expire. */
-export async function expirePaymentOrders(db: PrismaClient, now: Date): Promise<number> {
+export async function expirePaymentOrders(db: Database, now: Date): Promise<number> {
   // One transaction: the expiry and, for orders placed from a payment link, its "rechazado" notification.
-  const expired = await db.$transaction(async (tx) => {
+  const expired = await db.prisma.$transaction(async (tx) => {
     return payment.expireOrders(tx, now);
   });
   if (expired.some((r) => r.link_id)) void kickDeliveries();
@@ -620,18 +615,18 @@ export function presentTransaction(t: TxRow) {
 }
 
 /** GET /v2/apms/transactions/{id}: the owning agency or an operator; anyone else sees a 404. A pending Nequi payment asks the gateway first. */
-export async function getTransaction(db: PrismaClient, principal: Principal, transactionId: string, now: Date = new Date()) {
-  let t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
+export async function getTransaction(db: Database, principal: Principal, transactionId: string, now: Date = new Date()) {
+  let t = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
   if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
-  if (await freshNequi(db, t, now)) t = (await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher }))!;
+  if (await freshNequi(db, t, now)) t = (await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher }))!;
   return presentTransaction(t);
 }
 
 /** GET /v2/payments/{id}: the payment with its refunds (the portal's payment detail). */
-export async function getPaymentDetail(db: PrismaClient, principal: Principal, id: string) {
+export async function getPaymentDetail(db: Database, principal: Principal, id: string) {
   if (!looksLikeTransactionId(id)) throw doesNotExist(`El pago ${id.slice(0, 40)} no existe`);
-  const t = await db.paymentTransaction.findUnique({
+  const t = await db.prisma.paymentTransaction.findUnique({
     where: { id },
     include: { ...withVoucher, refunds: { orderBy: { createdAt: "asc" } }, reservation: { select: { code: true } }, link: { select: { code: true } } },
   });
@@ -649,15 +644,15 @@ export async function getPaymentDetail(db: PrismaClient, principal: Principal, i
 }
 
 /** Same check as getTransaction, for the sandbox simulate route. */
-export async function assertTransactionVisible(db: PrismaClient, principal: Principal, transactionId: string) {
-  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { agencyId: true } });
+export async function assertTransactionVisible(db: Database, principal: Principal, transactionId: string) {
+  const t = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, select: { agencyId: true } });
   if (!t) throw doesNotExist(`La transacción ${transactionId} no existe`);
   assertSameAgency(principal, t.agencyId, `La transacción ${transactionId}`);
 }
 
 /** What the hosted checkout page shows; the unguessable id is the credential. */
-export async function getCheckout(db: PrismaClient, transactionId: string) {
-  const t = await db.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
+export async function getCheckout(db: Database, transactionId: string) {
+  const t = await db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, include: withVoucher });
   if (!t || (t.method !== "cash" && t.method !== "bank_transfer")) throw doesNotExist("La orden de pago no existe");
   const gateway = paymentGateway();
   // What the gateway gave for this order (Wompi: the collect codes, the bank's page), from its own record.
@@ -677,8 +672,8 @@ export async function getCheckout(db: PrismaClient, transactionId: string) {
  * The guest's checkout page: the order as getCheckout gives it, its hotel's city, and the order reference to
  * show, null when it is the secret code of the payment link the order came from (the guest is never shown it).
  */
-export async function guestCheckout(db: PrismaClient, transactionId: string) {
-  const [order, link] = await Promise.all([getCheckout(db, transactionId), db.paymentTransaction.findUnique({ where: { id: transactionId }, select: { hotel: { select: { city: true } }, link: { select: { code: true } } } })]);
+export async function guestCheckout(db: Database, transactionId: string) {
+  const [order, link] = await Promise.all([getCheckout(db, transactionId), db.prisma.paymentTransaction.findUnique({ where: { id: transactionId }, select: { hotel: { select: { city: true } }, link: { select: { code: true } } } })]);
   return {
     ...order,
     hotel_city: link?.hotel.city ?? null,
@@ -712,21 +707,21 @@ export function paymentWhere(principal: Principal, q: ListQuery): Prisma.Payment
   return where;
 }
 
-export async function listPayments(db: PrismaClient, principal: Principal, q: ListQuery) {
+export async function listPayments(db: Database, principal: Principal, q: ListQuery) {
   const where = paymentWhere(principal, q);
   const perPage = q.per_page ?? 25;
   const page = q.page ?? 1;
   const [total, rows] = await Promise.all([
-    db.paymentTransaction.count({ where }),
-    db.paymentTransaction.findMany({ where, include: { ...withVoucher, agency: { select: { id: true, name: true } } }, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
+    db.prisma.paymentTransaction.count({ where }),
+    db.prisma.paymentTransaction.findMany({ where, include: { ...withVoucher, agency: { select: { id: true, name: true } } }, orderBy: [{ createdAt: "desc" }, { apmDetailId: "desc" }], skip: (page - 1) * perPage, take: perPage }),
   ]);
   // Each item names its agency: the operator's list covers every agency (docs/api.md, GET /api/v2/payments).
   return { total, page, per_page: perPage, items: rows.map((t) => ({ ...presentTransaction(t), agency: t.agency ? { id: t.agency.id, name: t.agency.name } : null })) };
 }
 
 /** The payments list's headline figures: count and sum per status over everything the caller may see. */
-export async function paymentTotals(db: PrismaClient, principal: Principal) {
-  const rows = await db.paymentTransaction.groupBy({ by: ["status"], where: paymentWhere(principal, {}), _sum: { amount: true }, _count: true });
+export async function paymentTotals(db: Database, principal: Principal) {
+  const rows = await db.prisma.paymentTransaction.groupBy({ by: ["status"], where: paymentWhere(principal, {}), _sum: { amount: true }, _count: true });
   const of = (status: string) => {
     const r = rows.find((x) => x.status === status);
     return { count: r?._count ?? 0, amount: r?._sum.amount?.toNumber() ?? 0 };

@@ -6,7 +6,8 @@
 //
 // Lock order, everywhere: payment link row -> reservation row -> payment rows. Every rule about money is a
 // conditional UPDATE (or a unique index / CHECK) so that concurrent requests and several instances agree.
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { paymentGateway } from "@/lib/gateways";
 import type { CardChargeResult, NequiOutcome } from "@/lib/gateways/payment-gateway";
 import * as payment from "./lifecycle";
@@ -52,7 +53,7 @@ export async function holdReservation(tx: Tx, reservationId: string, amount: str
 }
 
 /** Spanish reason a reservation does not take `amount` now (for the 409 or the not-applied record). */
-export async function whyReservationRefuses(tx: Tx | PrismaClient, reservationId: string, amount: string, now: Date): Promise<string> {
+export async function whyReservationRefuses(tx: Tx, reservationId: string, amount: string, now: Date): Promise<string> {
   const r = await tx.reservation.findUnique({ where: { id: reservationId }, select: { code: true, status: true, amount: true, amountPaid: true, amountHeld: true, paymentDeadline: true } });
   if (!r) return "la reserva no existe";
   const label = statusWord(RESERVATION_STATUS_WORDS, r.status);
@@ -138,13 +139,13 @@ async function reverseAtGateway(p: { id: string; method: string; amount: string 
   }
 }
 
-async function finishReversal(db: PrismaClient, p: PaymentRow, now: Date) {
+async function finishReversal(db: Database, p: PaymentRow, now: Date) {
   const r = await reverseAtGateway(p);
   if (r === "manual") {
     // "Reembolso manual pendiente": never retried, never pretended; reversed_at is set when the operator marks it done.
-    await db.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversal: "manual" } });
+    await db.prisma.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversal: "manual" } });
   } else if (r) {
-    await db.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversedAt: now } });
+    await db.prisma.paymentTransaction.updateMany({ where: { id: p.id, status: "refunded", reversedAt: null }, data: { reversedAt: now } });
   }
 }
 
@@ -152,11 +153,11 @@ async function finishReversal(db: PrismaClient, p: PaymentRow, now: Date) {
  * The approved charge could not be credited: record it `refunded` (claims released, voucher issued, agency told)
  * and then void / refund it at the gateway. `from` is the state it leaves (pending, or cancelled for a late order).
  */
-async function recordNotApplied(db: PrismaClient, p: PaymentRow, reason: string, authorization: string | null, from: "pending" | "cancelled", now: Date): Promise<SettleOutcome | null> {
+async function recordNotApplied(db: Database, p: PaymentRow, reason: string, authorization: string | null, from: "pending" | "cancelled", now: Date): Promise<SettleOutcome | null> {
   const voucherCode = newVoucherCode();
   const back = p.method === "card" ? "se anuló el cobro" : p.method === "nequi" ? "se debe devolver al pagador (Nequi no tiene devolución automática: reembolso manual pendiente)" : "se reembolsó el cobro";
   const text = `el cobro fue aprobado pero no se aplicó: ${reason}; ${back}`;
-  const done = await db.$transaction(async (tx) => {
+  const done = await db.prisma.$transaction(async (tx) => {
     await lockTargets(tx, p);
     return payment.reverse(tx, p, from, { text, authorization, voucherCode }, now);
   });
@@ -167,7 +168,7 @@ async function recordNotApplied(db: PrismaClient, p: PaymentRow, reason: string,
 }
 
 /** Cash or PSE orders cancelled because their link or reservation got paid: the gateway stops taking them. */
-async function voidCancelledOrders(db: PrismaClient, ids: string[]) {
+async function voidCancelledOrders(db: Database, ids: string[]) {
   for (const id of ids) {
     try {
       await paymentGateway().void(id, `void:${id}`);
@@ -182,12 +183,12 @@ async function voidCancelledOrders(db: PrismaClient, ids: string[]) {
  * (and an approval that lost to another settle is voided). A database error propagates: the payment stays pending
  * and the reconciliation job settles it later.
  */
-export async function settleCardPayment(db: PrismaClient, transactionId: string, charge: CardChargeResult, now: Date): Promise<SettleOutcome> {
-  const p = await paymentRow(db, transactionId);
+export async function settleCardPayment(db: Database, transactionId: string, charge: CardChargeResult, now: Date): Promise<SettleOutcome> {
+  const p = await paymentRow(db.prisma, transactionId);
   if (!p) throw new Error(`settleCardPayment: ${transactionId} does not exist`);
   const voucherCode = newVoucherCode();
   if (!charge.approved) {
-    const done = await db.$transaction(async (tx) => {
+    const done = await db.prisma.$transaction(async (tx) => {
       await lockTargets(tx, p);
       return payment.reject(tx, p, { code: charge.code, reason: charge.reason, voucherCode }, now);
     });
@@ -200,7 +201,7 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
 
   let cancelled: string[] = [];
   try {
-    const done = await db.$transaction(async (tx) => {
+    const done = await db.prisma.$transaction(async (tx) => {
       await lockTargets(tx, p);
       if ((await lockPayment(tx, p.id)) !== "pending") return false;
       cancelled = await applyApproval(tx, p, now);
@@ -225,12 +226,12 @@ export async function settleCardPayment(db: PrismaClient, transactionId: string,
  * Completes a cash, PSE or Nequi payment as the gateway reported. Null when it is not pending/cancelled (caller
  * explains). `why`: the gateway's reason for a rejection (Nequi: declined in the app, an error).
  */
-export async function settleApmOrder(db: PrismaClient, transactionId: string, outcome: "approved" | "rejected", now: Date, why?: { code: string; reason: string }): Promise<SettleOutcome | null> {
-  const p = await paymentRow(db, transactionId);
+export async function settleApmOrder(db: Database, transactionId: string, outcome: "approved" | "rejected", now: Date, why?: { code: string; reason: string }): Promise<SettleOutcome | null> {
+  const p = await paymentRow(db.prisma, transactionId);
   if (!p || (p.method !== "cash" && p.method !== "bank_transfer" && p.method !== "nequi")) return null;
   if (outcome === "rejected") {
     const reason = (why?.reason ?? "el pagador no completó el pago").slice(0, 500);
-    const done = await db.$transaction(async (tx) => {
+    const done = await db.prisma.$transaction(async (tx) => {
       return payment.reject(tx, p, { code: (why?.code ?? "rejected").slice(0, 64), reason, voucherCode: null }, now);
     });
     if (!done) return null;
@@ -241,7 +242,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
   const voucherCode = newVoucherCode();
   let cancelled: string[] = [];
   try {
-    const done = await db.$transaction(async (tx) => {
+    const done = await db.prisma.$transaction(async (tx) => {
       await lockTargets(tx, p);
       const status = await lockUnexpiredOrder(tx, p.id, now);
       if (status === "cancelled") return "cancelled" as const;
@@ -250,7 +251,7 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
       return (await approveOrNotApplicable(tx, p, { voucherCode }, now)) ? (true as const) : false;
     });
     if (done === "cancelled") {
-      const why = (await db.paymentTransaction.findUnique({ where: { id: p.id }, select: { declineReason: true } }))?.declineReason ?? "la orden fue cancelada";
+      const why = (await db.prisma.paymentTransaction.findUnique({ where: { id: p.id }, select: { declineReason: true } }))?.declineReason ?? "la orden fue cancelada";
       return recordNotApplied(db, p, `la orden estaba cancelada (${why})`, null, "cancelled", now);
     }
     if (!done) return null;
@@ -263,8 +264,8 @@ export async function settleApmOrder(db: PrismaClient, transactionId: string, ou
   return { status: "approved", voucherCode };
 }
 
-async function currentOutcome(db: PrismaClient, id: string): Promise<SettleOutcome> {
-  const t = await db.paymentTransaction.findUnique({ where: { id }, select: { status: true, declineReason: true, voucher: { select: { code: true } } } });
+async function currentOutcome(db: Database, id: string): Promise<SettleOutcome> {
+  const t = await db.prisma.paymentTransaction.findUnique({ where: { id }, select: { status: true, declineReason: true, voucher: { select: { code: true } } } });
   const code = t?.voucher?.code ?? null;
   const reason = t?.declineReason ?? "";
   switch (t?.status) {
@@ -289,9 +290,9 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
  * Job payment-reconcile: settles card payments left pending (asking the gateway what became of the charge),
  * retries voids/refunds the gateway has not confirmed, and retries pending refunds.
  */
-export async function reconcilePayments(db: PrismaClient, now: Date): Promise<number> {
+export async function reconcilePayments(db: Database, now: Date): Promise<number> {
   let n = 0;
-  const stale = await db.paymentTransaction.findMany({
+  const stale = await db.prisma.paymentTransaction.findMany({
     where: { status: "pending", method: "card", createdAt: { lte: new Date(now.getTime() - RECONCILE_AFTER_MS) } },
     select: { id: true },
     orderBy: { createdAt: "asc" },
@@ -314,7 +315,7 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
     }
   }
   // Nequi payments still waiting for the payer's answer (a closed page, a lost event): the gateway is asked.
-  const nequi = await db.paymentTransaction.findMany({ where: { status: "pending", method: "nequi" }, select: { id: true, createdAt: true }, orderBy: { createdAt: "asc" }, take: 100 });
+  const nequi = await db.prisma.paymentTransaction.findMany({ where: { status: "pending", method: "nequi" }, select: { id: true, createdAt: true }, orderBy: { createdAt: "asc" }, take: 100 });
   for (const p of nequi) {
     try {
       if (await refreshNequiPayment(db, p, now)) n++;
@@ -322,12 +323,12 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
       log.warn("nequi_reconcile_failed", { transaction: p.id, message: String((e as Error)?.message ?? e).slice(0, 200) });
     }
   }
-  const unreversed = await unreversedPayments(db);
+  const unreversed = await unreversedPayments(db.prisma);
   for (const p of unreversed) {
     await finishReversal(db, p, now);
     n++;
   }
-  const refunds = await db.paymentRefund.findMany({
+  const refunds = await db.prisma.paymentRefund.findMany({
     where: { status: "pending", createdAt: { lte: new Date(now.getTime() - 60_000) } },
     include: { payment: { select: { method: true } } },
     take: 100,
@@ -346,10 +347,10 @@ export async function reconcilePayments(db: PrismaClient, now: Date): Promise<nu
  * reservation, voucher, webhook, e-mail) like any approval; declined or error ends it `rejected` with the reason.
  * True when the payment is final after this call.
  */
-export async function applyNequiOutcome(db: PrismaClient, transactionId: string, o: NequiOutcome, now: Date): Promise<boolean> {
+export async function applyNequiOutcome(db: Database, transactionId: string, o: NequiOutcome, now: Date): Promise<boolean> {
   if (o.status === "pending") return false;
   if (o.status === "approved") {
-    await db.paymentTransaction.updateMany({ where: { id: transactionId, status: "pending", paymentReference: null }, data: { paymentReference: o.gatewayRef.slice(0, 100) } });
+    await db.prisma.paymentTransaction.updateMany({ where: { id: transactionId, status: "pending", paymentReference: null }, data: { paymentReference: o.gatewayRef.slice(0, 100) } });
     await settleApmOrder(db, transactionId, "approved", now);
   } else {
     await settleApmOrder(db, transactionId, "rejected", now, { code: o.code, reason: o.reason });
@@ -362,7 +363,7 @@ export async function applyNequiOutcome(db: PrismaClient, transactionId: string,
  * API's status route and the payment-reconcile job). A request the gateway never saw is closed `rejected` once it
  * is older than RECONCILE_AFTER_MS (the instance died between writing the row and asking Nequi).
  */
-export async function refreshNequiPayment(db: PrismaClient, p: { id: string; createdAt: Date }, now: Date): Promise<boolean> {
+export async function refreshNequiPayment(db: Database, p: { id: string; createdAt: Date }, now: Date): Promise<boolean> {
   const gateway = paymentGateway();
   if (!gateway.nequiOutcome) return false;
   const o = await gateway.nequiOutcome(p.id);
@@ -373,13 +374,13 @@ export async function refreshNequiPayment(db: PrismaClient, p: { id: string; cre
 
 /** Card refunds go to the gateway; balance refunds are internal (the ledger was credited in the refund's transaction). */
 export async function completeRefundAtGateway(
-  db: PrismaClient,
+  db: Database,
   r: { id: string; paymentId: string; amount: string; method: string },
   now: Date,
 ): Promise<"succeeded" | "pending" | "manual_pending"> {
   if (r.method === "nequi") {
     // Nequi has no refund API (neither Wompi nor the sandbox): owed to the payer by hand until marked done.
-    await refund.oweByHand(db, r.id);
+    await refund.oweByHand(db.prisma, r.id);
     return "manual_pending";
   }
   if (r.method === "card") {
@@ -387,7 +388,7 @@ export async function completeRefundAtGateway(
       const res = await paymentGateway().refund(r.paymentId, r.amount, `refund:${r.id}`);
       if (!res.ok && res.manual) {
         // No API reversal (Wompi: a partial card refund, a card past its void window): owed by hand until marked done.
-        await refund.oweByHand(db, r.id);
+        await refund.oweByHand(db.prisma, r.id);
         return "manual_pending";
       }
       if (!res.ok) return "pending";
@@ -396,6 +397,6 @@ export async function completeRefundAtGateway(
       return "pending";
     }
   }
-  await refund.complete(db, r.id, now);
+  await refund.complete(db.prisma, r.id, now);
   return "succeeded";
 }

@@ -4,10 +4,11 @@
 // the reason of each query is beside it. All are fixed text. Status changes are not here: they are the transitions
 // of lib/payments/lifecycle.ts, link-lifecycle.ts and refund-lifecycle.ts. Lock order, everywhere: payment link row
 // -> reservation row -> payment rows (docs/payments.md).
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
 
 type Tx = Prisma.TransactionClient;
-type Db = PrismaClient | Tx;
+/** A query that also runs on its own takes the caller's transaction or, outside one, `database.prisma` (one statement: no second handle). */
+type Db = Tx;
 
 export interface PaymentRow {
   id: string;

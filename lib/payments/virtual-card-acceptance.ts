@@ -3,7 +3,8 @@
 // a hotel it may pay, within its limits; the card row stays locked until the charge is written), and a one-time
 // card is consumed by that claim (lib/cards/lifecycle.ts consumeOneTime), given back if the charge is declined
 // or voided.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { cardNumberHash } from "@/lib/gateways/card-issuer";
 import { authorizeCardCharge, CARD_DECLINE_CODES, INACTIVE_PREFIX, type CardDecline } from "@/lib/cards/authorize";
 import { consumeOneTime } from "@/lib/cards/lifecycle";
@@ -16,8 +17,8 @@ export interface RecognisedCard {
   oneTimeUse: boolean;
 }
 
-export async function recogniseVirtualCard(db: PrismaClient, number: string): Promise<RecognisedCard | null> {
-  return db.virtualCard.findUnique({ where: { numberHash: cardNumberHash(number) }, select: { id: true, status: true, oneTimeUse: true } });
+export async function recogniseVirtualCard(db: Database, number: string): Promise<RecognisedCard | null> {
+  return db.prisma.virtualCard.findUnique({ where: { numberHash: cardNumberHash(number) }, select: { id: true, status: true, oneTimeUse: true } });
 }
 
 /** Null when the card may pay `amount` at `hotelId` (a one-time card is then used up); otherwise why not. */

@@ -1,10 +1,14 @@
 // The voucher PDF an e-mail attaches (lib/mail/attachments.ts), made when the e-mail is sent or viewed. Registered
 // once from the composition roots (lib/routes.ts, lib/jobs.ts): mail sits below payments, which writes e-mails.
 import { registerVoucherMaker } from "@/lib/mail/attachments";
+import type { Database } from "@/lib/db";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 
-registerVoucherMaker(async (db, code) => {
-  const v = await getVoucher(db, code);
-  const stay = await voucherStay(db, v.transaction_id);
+// lib/mail still hands the maker its PrismaClient (mail moves to Database in its own step of issue 25); the voucher
+// reads only `db.prisma`. When the maker gets the Database, pass it through and drop this wrapping.
+registerVoucherMaker(async (prisma, code) => {
+  const database = { prisma } as Database;
+  const v = await getVoucher(database, code);
+  const stay = await voucherStay(database, v.transaction_id);
   return { filename: `comprobante-${v.voucher_number}.pdf`, content: Buffer.from(await voucherPdf(v, stay)) };
 });

@@ -1,6 +1,6 @@
 // Vouchers: the receipt of a payment, as JSON and as a PDF a person would keep (docs/decisions.md 7.6).
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { doesNotExist } from "@/lib/domain/errors";
 import { formatMoney, formatDate, formatDateTime, cityLabel, countLabel, guestsLabel, starsLabel } from "@/lib/format";
 import { PRODUCT_NAME, PALETTE, STATUS_TONES, hexToRgb01 } from "@/lib/brand";
@@ -15,15 +15,15 @@ export const OPERATOR_NAME = PRODUCT_NAME;
 /** The hotel as the receipt names it: with its address, stars and RNT (Decreto 1836 de 2021, docs/decisions.md 5.13). */
 const HOTEL_FIELDS = { id: true, name: true, city: true, address: true, stars: true, rnt: true } as const;
 
-export async function getVoucher(db: PrismaClient, code: string) {
-  let v = await db.voucher.findUnique({
+export async function getVoucher(db: Database, code: string) {
+  let v = await db.prisma.voucher.findUnique({
     where: { code },
     include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } },
   });
   // A refund's voucher (docs/payments.md): the payment's receipt, headed by the refund.
-  const refund = v ? null : await db.paymentRefund.findUnique({ where: { voucherCode: code } });
+  const refund = v ? null : await db.prisma.paymentRefund.findUnique({ where: { voucherCode: code } });
   if (refund) {
-    v = await db.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } } });
+    v = await db.prisma.voucher.findUnique({ where: { transactionId: refund.paymentId }, include: { transaction: { include: { hotel: { select: HOTEL_FIELDS } } } } });
   }
   if (!v) throw doesNotExist("El comprobante no existe");
   const t = v.transaction;
@@ -72,8 +72,8 @@ export type VoucherView = Awaited<ReturnType<typeof getVoucher>>;
  * What the voucher shows about the stay a payment belongs to (the web voucher and the PDF show the same): the
  * reservation with its dates and guests, and the link's own code, which a guest is never shown as an order reference.
  */
-export async function voucherStay(db: PrismaClient, transactionId: string) {
-  const t = await db.paymentTransaction.findUnique({
+export async function voucherStay(db: Database, transactionId: string) {
+  const t = await db.prisma.paymentTransaction.findUnique({
     where: { id: transactionId },
     select: { link: { select: { code: true } }, reservation: { select: { code: true, adults: true, children: true, childrenAges: true, checkin: true, checkout: true, nights: true } } },
   });
@@ -93,7 +93,7 @@ export const percentText = (d: { toString(): string }) => String(Math.round(Numb
  * The guest's voucher page: the voucher, the stay it paid when it paid a reservation, and the order reference to
  * show (null when it is the link's secret code or the reservation's code, already shown as the stay).
  */
-export async function guestVoucher(db: PrismaClient, code: string) {
+export async function guestVoucher(db: Database, code: string) {
   const v = await getVoucher(db, code);
   const stay = await voucherStay(db, v.transaction_id);
   const r = stay.reservation;

@@ -37,37 +37,37 @@ describe("a new link's draft from a reservation", () => {
   it("asks for what is still due and lasts at most until the payment deadline, read from `now`", async () => {
     const { mine, stay } = await world();
     const deadline = new Date(now.getTime() + 5.5 * 3600_000);
-    const r = await booking(db.prisma, { ...stay, status: "pending_payment", amountPaid: 30_000, deadline });
-    const draft = await linkDraftForReservation(db.prisma, asAgency(mine.id), r.code.toLowerCase(), now);
+    const r = await booking(db, { ...stay, status: "pending_payment", amountPaid: 30_000, deadline });
+    const draft = await linkDraftForReservation(db, asAgency(mine.id), r.code.toLowerCase(), now);
     expect(draft).toMatchObject({ agency_id: mine.id, reservation_code: r.code, amount: 170_000, max_hours: 5, from: "2026-12-10", to: "2026-12-12" });
-    expect((await linkDraftForReservation(db.prisma, asAgency(mine.id), r.code, new Date(deadline.getTime() - 30 * 60_000))).max_hours).toBe(0);
+    expect((await linkDraftForReservation(db, asAgency(mine.id), r.code, new Date(deadline.getTime() - 30 * 60_000))).max_hours).toBe(0);
   });
 
   it("asks for the whole amount when nothing is due", async () => {
     const { mine, stay } = await world();
-    const r = await booking(db.prisma, { ...stay, status: "confirmed" });
-    expect((await linkDraftForReservation(db.prisma, asAgency(mine.id), r.code, now)).amount).toBe(200_000);
+    const r = await booking(db, { ...stay, status: "confirmed" });
+    expect((await linkDraftForReservation(db, asAgency(mine.id), r.code, now)).amount).toBe(200_000);
   });
 
   it("another agency's reservation is a 404; the operator reads any", async () => {
     const { mine, other, stay } = await world();
-    const r = await booking(db.prisma, { ...stay, status: "pending_payment" });
-    await expect(linkDraftForReservation(db.prisma, asAgency(other.id), r.code, now)).rejects.toMatchObject({ status: 404 });
+    const r = await booking(db, { ...stay, status: "pending_payment" });
+    await expect(linkDraftForReservation(db, asAgency(other.id), r.code, now)).rejects.toMatchObject({ status: 404 });
     // A reservation that does not exist is the rule's own "not found" (answered 404 at the edges, lib/http/steps.ts).
-    await expect(linkDraftForReservation(db.prisma, asAgency(mine.id), "HBNOEXISTE", now)).rejects.toMatchObject({ code: "not_found" });
-    expect((await linkDraftForReservation(db.prisma, operator, r.code, now)).agency_id).toBe(mine.id);
+    await expect(linkDraftForReservation(db, asAgency(mine.id), "HBNOEXISTE", now)).rejects.toMatchObject({ code: "not_found" });
+    expect((await linkDraftForReservation(db, operator, r.code, now)).agency_id).toBe(mine.id);
   });
 });
 
 describe("the payments list's totals", () => {
   it("sum an agency's own payments per status; the operator's cover every agency", async () => {
     const { hotel, mine, other } = await world();
-    await payment(db.prisma, { agencyId: mine.id, hotelId: hotel.id, method: "card", amount: 100_000 });
-    await payment(db.prisma, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 50_000, status: "pending" });
-    await payment(db.prisma, { agencyId: other.id, hotelId: hotel.id, method: "card", amount: 70_000 });
-    await payment(db.prisma, { agencyId: mine.id, hotelId: hotel.id, method: "card", amount: 9_000, status: "rejected" });
-    expect(await paymentTotals(db.prisma, asAgency(mine.id))).toEqual({ approved: { count: 1, amount: 100_000 }, pending: { count: 1, amount: 50_000 }, rejected: { count: 1, amount: 9_000 } });
-    const all = await paymentTotals(db.prisma, operator);
+    await payment(db, { agencyId: mine.id, hotelId: hotel.id, method: "card", amount: 100_000 });
+    await payment(db, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 50_000, status: "pending" });
+    await payment(db, { agencyId: other.id, hotelId: hotel.id, method: "card", amount: 70_000 });
+    await payment(db, { agencyId: mine.id, hotelId: hotel.id, method: "card", amount: 9_000, status: "rejected" });
+    expect(await paymentTotals(db, asAgency(mine.id))).toEqual({ approved: { count: 1, amount: 100_000 }, pending: { count: 1, amount: 50_000 }, rejected: { count: 1, amount: 9_000 } });
+    const all = await paymentTotals(db, operator);
     expect(all.approved.count).toBeGreaterThanOrEqual(2);
     expect(all.approved.amount).toBeGreaterThanOrEqual(170_000);
   });
@@ -97,9 +97,9 @@ describe("the dashboard tiles", () => {
     const link = { agencyId: mine.id, hotelId: hotel.id, guestName: "Laura Gómez", email: "laura@example.co", phone: "573001234567", amount: 100_000, description: "Reserva", availableHours: 2 };
     await db.prisma.paymentLink.create({ data: { ...link, id: `lnk_a${mine.id}`, code: `code-a-${mine.id}`, expiresAt: new Date(now.getTime() + 3600_000) } });
     await db.prisma.paymentLink.create({ data: { ...link, id: `lnk_b${mine.id}`, code: `code-b-${mine.id}`, expiresAt: new Date(now.getTime() - 1000) } });
-    const tiles = await dashboardTiles(db.prisma, asAgency(mine.id), now);
+    const tiles = await dashboardTiles(db, asAgency(mine.id), now);
     expect(tiles).toMatchObject({ role: "agency", links: 1, balance: null });
-    expect(await dashboardTiles(db.prisma, asAgency(mine.id), new Date(now.getTime() + 2 * 3600_000))).toMatchObject({ links: 0 });
+    expect(await dashboardTiles(db, asAgency(mine.id), new Date(now.getTime() + 2 * 3600_000))).toMatchObject({ links: 0 });
   });
 });
 
@@ -110,14 +110,14 @@ describe("what the guest is shown", () => {
     const link = await db.prisma.paymentLink.create({
       data: { id: `lnk_g${mine.id}`, code, agencyId: mine.id, hotelId: hotel.id, guestName: "Laura Gómez", email: "laura@example.co", phone: "573001234567", amount: 100_000, description: "Reserva", availableHours: 2, expiresAt: new Date(now.getTime() + 3600_000) },
     });
-    const viaLink = await payment(db.prisma, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 100_000, status: "pending", refNumber: code });
+    const viaLink = await payment(db, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 100_000, status: "pending", refNumber: code });
     await db.prisma.paymentTransaction.update({ where: { id: viaLink.id }, data: { linkId: link.id } });
-    const own = await payment(db.prisma, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 100_000, status: "pending", refNumber: "PEDIDO-77" });
-    expect(await guestCheckout(db.prisma, viaLink.id)).toMatchObject({ order_ref: null, hotel_city: "CARTAGENA" });
-    expect((await guestCheckout(db.prisma, own.id)).order_ref).toBe("PEDIDO-77");
+    const own = await payment(db, { agencyId: mine.id, hotelId: hotel.id, method: "cash", amount: 100_000, status: "pending", refNumber: "PEDIDO-77" });
+    expect(await guestCheckout(db, viaLink.id)).toMatchObject({ order_ref: null, hotel_city: "CARTAGENA" });
+    expect((await guestCheckout(db, own.id)).order_ref).toBe("PEDIDO-77");
     await db.prisma.voucher.create({ data: { code: `vch_link_${mine.id}`, transactionId: viaLink.id } });
     await db.prisma.voucher.create({ data: { code: `vch_own_${mine.id}`, transactionId: own.id } });
-    expect(await guestVoucher(db.prisma, `vch_link_${mine.id}`)).toMatchObject({ order_ref: null, stay: null });
-    expect((await guestVoucher(db.prisma, `vch_own_${mine.id}`)).order_ref).toBe("PEDIDO-77");
+    expect(await guestVoucher(db, `vch_link_${mine.id}`)).toMatchObject({ order_ref: null, stay: null });
+    expect((await guestVoucher(db, `vch_own_${mine.id}`)).order_ref).toBe("PEDIDO-77");
   });
 });

@@ -1,6 +1,7 @@
 // The dashboard's "to act on" lists (issue 16 item 5): arrivals today, pending payments whose deadline is
 // within 24 hours, payment links expiring within 24 hours, each in the caller's scope.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { Principal } from "@/lib/auth/principal";
 import { reservationScope } from "@/lib/reservations/scope";
 import { bogotaDate, dateOnly, isoBogota } from "@/lib/time";
@@ -19,7 +20,7 @@ export interface ActionItem {
   href: string;
 }
 
-export async function actionLists(db: PrismaClient, p: Principal, now: Date, take = 5) {
+export async function actionLists(db: Database, p: Principal, now: Date, take = 5) {
   const today = bogotaDate(now);
   const scope = reservationScope(p);
   const soon = new Date(now.getTime() + DAY);
@@ -28,12 +29,12 @@ export async function actionLists(db: PrismaClient, p: Principal, now: Date, tak
   const linksWhere: Prisma.PaymentLinkWhereInput | null =
     p.role === "hotel_admin" ? null : { ...(p.role === "agency" ? { agencyId: p.agencyId ?? -1 } : {}), status: "active", expiresAt: { gt: now, lte: soon } };
   const [arrivals, arrivalsCount, pending, pendingCount, links, linksCount] = await Promise.all([
-    db.reservation.findMany({ where: arrivalsWhere, include: { hotel: { select: { name: true } } }, orderBy: [{ createdAt: "asc" }], take }),
-    db.reservation.count({ where: arrivalsWhere }),
-    db.reservation.findMany({ where: pendingWhere, include: { hotel: { select: { name: true } } }, orderBy: { paymentDeadline: "asc" }, take }),
-    db.reservation.count({ where: pendingWhere }),
-    linksWhere ? db.paymentLink.findMany({ where: linksWhere, include: { hotel: { select: { name: true } } }, orderBy: { expiresAt: "asc" }, take }) : Promise.resolve([]),
-    linksWhere ? db.paymentLink.count({ where: linksWhere }) : Promise.resolve(0),
+    db.prisma.reservation.findMany({ where: arrivalsWhere, include: { hotel: { select: { name: true } } }, orderBy: [{ createdAt: "asc" }], take }),
+    db.prisma.reservation.count({ where: arrivalsWhere }),
+    db.prisma.reservation.findMany({ where: pendingWhere, include: { hotel: { select: { name: true } } }, orderBy: { paymentDeadline: "asc" }, take }),
+    db.prisma.reservation.count({ where: pendingWhere }),
+    linksWhere ? db.prisma.paymentLink.findMany({ where: linksWhere, include: { hotel: { select: { name: true } } }, orderBy: { expiresAt: "asc" }, take }) : Promise.resolve([]),
+    linksWhere ? db.prisma.paymentLink.count({ where: linksWhere }) : Promise.resolve(0),
   ]);
   const res = (r: (typeof arrivals)[number], at: Date | null): ActionItem => ({
     key: r.code,

@@ -32,12 +32,12 @@ beforeAll(async () => {
   adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   adminCookie = await sessionCookieFor(p, admin.id);
   const a = (agencyId: number, h: typeof hotelA) => ({ agencyId, hotelId: h.hotel.id, roomTypeId: h.room.id, ratePlanId: h.rate.id });
-  codes.a1 = (await booking(p, { ...a(agency1.agency.id, hotelA), checkin: today, nights: 2, nightly: 100_000, adults: 2, children: 1, firstName: "Ana" })).code;
-  codes.a2 = (await booking(p, { ...a(agency2.agency.id, hotelA), checkin: addDays(today, 3), nights: 1, nightly: 250_000.5, status: "pending_payment", firstName: "=HYPERLINK(\"x\")" })).code;
-  codes.b1 = (await booking(p, { ...a(agency1.agency.id, hotelB), checkin: today, nights: 1, nightly: 90_000, firstName: "Beto" })).code;
-  await payment(p, { agencyId: agency1.agency.id, hotelId: hotelA.hotel.id, method: "card", amount: 200_000, refName: "Ana" });
-  await payment(p, { agencyId: agency1.agency.id, hotelId: hotelB.hotel.id, method: "cash", amount: 90_000.25, status: "pending", refName: "-1+2" });
-  await payment(p, { agencyId: agency2.agency.id, hotelId: hotelA.hotel.id, method: "card", amount: 1_000, refName: "Otra" });
+  codes.a1 = (await booking(api.db, { ...a(agency1.agency.id, hotelA), checkin: today, nights: 2, nightly: 100_000, adults: 2, children: 1, firstName: "Ana" })).code;
+  codes.a2 = (await booking(api.db, { ...a(agency2.agency.id, hotelA), checkin: addDays(today, 3), nights: 1, nightly: 250_000.5, status: "pending_payment", firstName: "=HYPERLINK(\"x\")" })).code;
+  codes.b1 = (await booking(api.db, { ...a(agency1.agency.id, hotelB), checkin: today, nights: 1, nightly: 90_000, firstName: "Beto" })).code;
+  await payment(api.db, { agencyId: agency1.agency.id, hotelId: hotelA.hotel.id, method: "card", amount: 200_000, refName: "Ana" });
+  await payment(api.db, { agencyId: agency1.agency.id, hotelId: hotelB.hotel.id, method: "cash", amount: 90_000.25, status: "pending", refName: "-1+2" });
+  await payment(api.db, { agencyId: agency2.agency.id, hotelId: hotelA.hotel.id, method: "card", amount: 1_000, refName: "Otra" });
 });
 afterAll(async () => {
   await api?.close();

@@ -1,7 +1,7 @@
 // Test data for the back office: reservations and payments written straight to the database, so scoping,
 // exports and report figures can be checked against numbers known in advance.
 import crypto from "node:crypto";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import { addDays, dateOnly } from "@/lib/time";
 
 let n = 0;
@@ -27,14 +27,14 @@ export interface BookingOpts {
   deadline?: Date;
 }
 
-export async function booking(db: PrismaClient, o: BookingOpts) {
+export async function booking(db: Database, o: BookingOpts) {
   const qty = o.quantity ?? 1;
   const amount = o.nightly * o.nights * qty;
   const status = o.status ?? "confirmed";
   const created = o.createdAt ?? new Date();
   const at = o.at ?? created;
   const code = `HB${(Date.now() + n++).toString(36).toUpperCase().slice(-8).padStart(8, "X")}`;
-  return db.reservation.create({
+  return db.prisma.reservation.create({
     data: {
       id: rid("res"),
       code,
@@ -83,12 +83,12 @@ export async function booking(db: PrismaClient, o: BookingOpts) {
 }
 
 export async function payment(
-  db: PrismaClient,
+  db: Database,
   o: { agencyId: number | null; hotelId: number; method: "card" | "cash" | "bank_transfer" | "balance"; amount: number; status?: "pending" | "approved" | "rejected" | "expired"; at?: Date; reservationId?: string; refName?: string; refNumber?: string },
 ) {
   const at = o.at ?? new Date();
   const status = o.status ?? "approved";
-  return db.paymentTransaction.create({
+  return db.prisma.paymentTransaction.create({
     data: {
       id: rid("txn"),
       method: o.method,

@@ -29,20 +29,20 @@ beforeAll(async () => {
   const inA = (agencyId: number) => ({ agencyId, hotelId: A.hotel.id, roomTypeId: A.room.id, ratePlanId: A.rate.id });
   const inB = (agencyId: number) => ({ agencyId, hotelId: B.hotel.id, roomTypeId: B.room.id, ratePlanId: B.rate.id });
   // Hotel A: 2 rooms x 2 nights confirmed by agency 1 (400.000), one night by agency 2 (150.000,50).
-  const r1 = await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-02", nights: 2, nightly: 100_000, quantity: 2, createdAt: at("2030-01-01T15:00:00Z") });
-  await booking(p, { ...inA(ag2.agency.id), checkin: "2030-01-05", nights: 2, nightly: 150_000.5, createdAt: at("2030-01-01T16:00:00Z"), at: at("2030-01-02T16:00:00Z") });
+  const r1 = await booking(api.db, { ...inA(ag1.agency.id), checkin: "2030-01-02", nights: 2, nightly: 100_000, quantity: 2, createdAt: at("2030-01-01T15:00:00Z") });
+  await booking(api.db, { ...inA(ag2.agency.id), checkin: "2030-01-05", nights: 2, nightly: 150_000.5, createdAt: at("2030-01-01T16:00:00Z"), at: at("2030-01-02T16:00:00Z") });
   // Not sold: pending, expired and cancelled ones hold no room night in the report.
-  await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "pending_payment", createdAt: at("2030-01-03T15:00:00Z") });
-  await booking(p, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "expired", createdAt: at("2029-12-30T15:00:00Z"), at: at("2030-01-02T15:00:00Z") });
-  await booking(p, { ...inA(ag2.agency.id), checkin: "2030-01-04", nights: 1, nightly: 100_000, status: "cancelled", createdAt: at("2030-01-03T15:00:00Z"), at: at("2030-01-04T15:00:00Z") });
+  await booking(api.db, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "pending_payment", createdAt: at("2030-01-03T15:00:00Z") });
+  await booking(api.db, { ...inA(ag1.agency.id), checkin: "2030-01-03", nights: 1, nightly: 100_000, status: "expired", createdAt: at("2029-12-30T15:00:00Z"), at: at("2030-01-02T15:00:00Z") });
+  await booking(api.db, { ...inA(ag2.agency.id), checkin: "2030-01-04", nights: 1, nightly: 100_000, status: "cancelled", createdAt: at("2030-01-03T15:00:00Z"), at: at("2030-01-04T15:00:00Z") });
   // Hotel B: agency 1, one room 3 nights.
-  await booking(p, { ...inB(ag1.agency.id), checkin: "2030-01-01", nights: 3, nightly: 80_000, createdAt: at("2029-12-31T15:00:00Z"), at: at("2029-12-31T15:00:00Z") });
+  await booking(api.db, { ...inB(ag1.agency.id), checkin: "2030-01-01", nights: 3, nightly: 80_000, createdAt: at("2029-12-31T15:00:00Z"), at: at("2029-12-31T15:00:00Z") });
   // Payments: 23:00 in Bogotá on 2 January is 04:00 UTC on the 3rd: it counts on the 2nd.
-  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 400_000, at: at("2030-01-02T15:00:00Z"), reservationId: r1.id });
-  await payment(p, { agencyId: ag2.agency.id, hotelId: A.hotel.id, method: "cash", amount: 50_000.25, at: at("2030-01-03T04:00:00Z") });
-  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 999_999, status: "rejected", at: at("2030-01-02T15:00:00Z") });
-  await payment(p, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "balance", amount: 10_000, at: at("2030-01-06T06:00:00Z") }); // after the range
-  await payment(p, { agencyId: ag1.agency.id, hotelId: B.hotel.id, method: "bank_transfer", amount: 240_000, at: at("2030-01-01T12:00:00Z") });
+  await payment(api.db, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 400_000, at: at("2030-01-02T15:00:00Z"), reservationId: r1.id });
+  await payment(api.db, { agencyId: ag2.agency.id, hotelId: A.hotel.id, method: "cash", amount: 50_000.25, at: at("2030-01-03T04:00:00Z") });
+  await payment(api.db, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "card", amount: 999_999, status: "rejected", at: at("2030-01-02T15:00:00Z") });
+  await payment(api.db, { agencyId: ag1.agency.id, hotelId: A.hotel.id, method: "balance", amount: 10_000, at: at("2030-01-06T06:00:00Z") }); // after the range
+  await payment(api.db, { agencyId: ag1.agency.id, hotelId: B.hotel.id, method: "bank_transfer", amount: 240_000, at: at("2030-01-01T12:00:00Z") });
 });
 afterAll(async () => {
   await api?.close();

@@ -33,6 +33,6 @@ export const reportRoutes = [
     description: "El operador, los hoteles activos; un administrador de hotel, los suyos; una agencia, los hoteles en los que ha reservado.",
     tags: ["Reportes"],
     responses: [{ status: 200, description: "Hoteles", schema: reportHotelsOut }],
-    handler: async ({ db, principal }) => ({ data: await reportHotels(db, principal) }),
+    handler: async ({ database, principal }) => ({ data: await reportHotels(database, principal) }),
   }),
 ];

@@ -1,5 +1,6 @@
 // The reservations list (JSON page or every row as CSV) with the read scope of scope.ts.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db";
 import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { dateOnly } from "@/lib/time";
@@ -37,20 +38,20 @@ function orderOf(q: ListQuery): Prisma.ReservationOrderByWithRelationInput[] {
 
 const listInclude = { hotel: true, agency: { select: { id: true, name: true } } } satisfies Prisma.ReservationInclude;
 
-export async function listReservations(db: PrismaClient, principal: Principal, q: ListQuery) {
+export async function listReservations(db: Database, principal: Principal, q: ListQuery) {
   const where = reservationWhere(principal, q);
   const [total, rows] = await Promise.all([
-    db.reservation.count({ where }),
-    db.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip: (q.page - 1) * q.per_page, take: q.per_page }),
+    db.prisma.reservation.count({ where }),
+    db.prisma.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip: (q.page - 1) * q.per_page, take: q.per_page }),
   ]);
   return { items: rows.map(summary), total, page: q.page, per_page: q.per_page };
 }
 
 
 /** Every reservation of the filter (not one page) as CSV for Excel es-CO. */
-export async function reservationsCsv(db: PrismaClient, principal: Principal, q: ListQuery) {
+export async function reservationsCsv(db: Database, principal: Principal, q: ListQuery) {
   const where = reservationWhere(principal, q);
-  const rows = await allPages((skip, take) => db.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip, take }));
+  const rows = await allPages((skip, take) => db.prisma.reservation.findMany({ where, include: listInclude, orderBy: orderOf(q), skip, take }));
   // The operator and hotel admins see several agencies' reservations: which agency made each one is a column.
   const byAgency = principal.role !== "agency";
   const header = ["Código", "Estado", "Hotel", ...(byAgency ? ["Agencia"] : []), "Llegada", "Salida", "Noches", "Habitaciones", "Adultos", "Niños", "Huésped", "Correo", "Teléfono", "Moneda", "Total", "Pagado", "Plazo de pago", "Creada"];

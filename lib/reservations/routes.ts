@@ -41,7 +41,7 @@ export const reservationRoutes = [
     tags: TAGS,
     query: listQuery,
     responses: [{ status: 200, description: "Página de reservas", schema: z.object({ items: z.array(reservationSummary), total: z.number(), page: z.number(), per_page: z.number() }) }],
-    handler: ({ db, principal, query }) => (query.format === "csv" ? reservationsCsv(db, principal, query) : listReservations(db, principal, query)),
+    handler: ({ database, principal, query }) => (query.format === "csv" ? reservationsCsv(database, principal, query) : listReservations(database, principal, query)),
   }),
   defineRoute({
     method: "GET",
@@ -51,7 +51,7 @@ export const reservationRoutes = [
     tags: TAGS,
     params: bookingIdParam,
     responses: [{ status: 200, description: "La reserva", schema: reservationDetail }],
-    handler: ({ db, principal, params }) => getReservation(db, principal, params.booking_id),
+    handler: ({ database, principal, params }) => getReservation(database, principal, params.booking_id),
   }),
   defineRoute({
     method: "PUT",

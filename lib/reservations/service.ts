@@ -2,7 +2,7 @@
 // guest, cancel, and expire unpaid ones at their payment deadline.
 import crypto from "node:crypto";
 import type { Database } from "@/lib/db/open";
-import { Prisma, type PrismaClient } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { HoldKeyConflictError, RoomsUnavailableError, type HoldRequest } from "@/lib/gateways/channel-manager";
 import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite } from "@/lib/gateways/channel-holds";
@@ -26,7 +26,6 @@ import { earlierEffect, effectWhere, isEffectKeyViolation, type EffectKey } from
 import { crashPoint } from "@/lib/http/crash-points";
 
 type Decimal = Prisma.Decimal;
-type Tx = Prisma.TransactionClient;
 
 // Holds on a popular room queue on its inventory rows; give them room to wait instead of failing at 5 s.
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 };
@@ -249,8 +248,8 @@ const detailInclude = {
 
 type DetailRow = Prisma.ReservationGetPayload<{ include: typeof detailInclude }>;
 
-async function findOwned(db: PrismaClient | Tx, principal: Principal, code: string) {
-  const row = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
+async function findOwned(db: Database, principal: Principal, code: string) {
+  const row = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
   if (!row) throw notFound(`La reserva ${code} no existe`);
   assertSameAgency(principal, row.agencyId, `La reserva ${code}`);
   return row;
@@ -326,10 +325,10 @@ export function presentReservation(r: DetailRow) {
 }
 
 /** Read only: the agency that made it, the operator, or an admin of its hotel (issue 16); anyone else 404. */
-export async function getReservation(db: PrismaClient, principal: Principal, code: string) {
-  const row = await db.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
+export async function getReservation(db: Database, principal: Principal, code: string) {
+  const row = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
   if (!row || !canReadReservation(principal, row)) throw notFound(`La reserva ${code} no existe`);
-  return { ...presentReservation(row), channel_sync: await channelSyncOf(db, row.id) };
+  return { ...presentReservation(row), channel_sync: await channelSyncOf(db.prisma, row.id) };
 }
 
 export async function updateGuest(
@@ -339,13 +338,12 @@ export async function updateGuest(
   input: z.output<typeof updateReservationBody>["reservation"],
   now: Date,
 ) {
-  const db = database.prisma;
-  const row = await findOwned(db, principal, code);
+  const row = await findOwned(database, principal, code);
   if (row.status === "expired" || row.status === "cancelled") {
     throw wrongState(`La reserva ${row.code} está ${row.status === "expired" ? "vencida" : "cancelada"}; no se puede modificar`);
   }
   const data = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const changed = await db.$transaction(async (tx) => {
+  const changed = await database.prisma.$transaction(async (tx) => {
     // Conditional on the state so a concurrent expiry wins cleanly.
     const updated = await tx.reservation.updateMany({ where: { id: row.id, status: { in: ["pending_payment", "confirmed"] } }, data: { ...data, updatedAt: now } });
     if (updated.count === 0) return false;
@@ -373,7 +371,7 @@ async function closeReservation(database: Database, id: string, to: "expired" | 
 }
 
 export async function cancelReservation(database: Database, principal: Principal, code: string, now: Date) {
-  const row = await findOwned(database.prisma, principal, code);
+  const row = await findOwned(database, principal, code);
   if (row.status !== "pending_payment") throw wrongState(`La reserva ${row.code} está en estado ${row.status}; solo se cancelan reservas pendientes de pago`);
   const done = await closeReservation(database, row.id, "cancelled", "Cancelada por la agencia", now);
   if (!done) throw changedMeanwhile(`La reserva ${row.code} cambió de estado; recargue e intente de nuevo`);

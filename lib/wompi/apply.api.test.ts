@@ -95,7 +95,7 @@ describe(`Wompi events and reconciliation credit once (${testTarget()})`, () => 
     const jobs = [
       ...Array.from({ length: 10 }, () => post(event).then((r) => r.status)),
       ...Array.from({ length: 5 }, () => reconcileWompiPayments(api.db, later()).then(() => 0)),
-      ...Array.from({ length: 5 }, () => reconcilePayments(api.db.prisma, later()).then(() => 0)),
+      ...Array.from({ length: 5 }, () => reconcilePayments(api.db, later()).then(() => 0)),
     ];
     const answers = await Promise.all(jobs);
     expect(answers.filter((s) => s !== 0).every((s) => s === 200)).toBe(true);
@@ -236,7 +236,7 @@ describe(`an approval that cannot be credited is owed by hand (${testTarget()})`
     const owed = (await op.GET("/v2/gateway/manual-refunds")).data!.find((x) => x.id === cashId);
     expect(owed).toMatchObject({ kind: "not_applied", amount: 480000, method: "cash", payer_name: "Laura Gómez Restrepo", payer_document: "1020304050" });
     // The reconciliation does not pretend to reverse it.
-    await reconcilePayments(api.db.prisma, later());
+    await reconcilePayments(api.db, later());
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).reversedAt).toBeNull();
     expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(200);
     expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(409);

@@ -20,6 +20,7 @@ import { toCents } from "@/lib/gateways/wompi/signatures";
 import { settleApmOrder, settleCardPayment } from "@/lib/payments/settle";
 import { recordOrderPlaced } from "@/lib/payments/service";
 import { log } from "@/lib/http/log";
+import { confirmReversal, markEventApplied, paymentForWompi, paymentStatus, pendingWompiOrder, pendingWompiPayments, unappliedEvents, writeDecline, type OurPayment, type PendingRow } from "./store";
 
 export interface VerifiedTransactionEvent {
   /** wompi_events.id of the record. */
@@ -56,15 +57,6 @@ function wompiGateway(): WompiGateway | null {
   return g instanceof WompiGateway ? g : null;
 }
 
-interface OurPayment {
-  id: string;
-  method: string;
-  status: string;
-  amount: string;
-  reversal: string | null;
-  reversed_at: Date | null;
-}
-
 const DECLINE_TEXT: Record<string, string> = {
   DECLINED: "rechazada por la entidad financiera",
   ERROR: "la pasarela no pudo procesar el pago; no se realizó ningún cargo",
@@ -77,12 +69,7 @@ const DECLINE_TEXT: Record<string, string> = {
  * row is not written yet); the event is tried again on its next delivery and by the reconciliation.
  */
 export async function applyWompiTransaction(database: Database, tx: WompiTransaction, now: Date, opts: { signedAmountInCents?: number } = {}): Promise<ApplyResult> {
-  const db = database.prisma;
-  const rows = await database.sql.query<OurPayment>(
-    `SELECT id, method::text AS method, status::text AS status, amount::text AS amount, reversal, reversed_at FROM payment_transactions WHERE id = $1`,
-    [tx.reference],
-  );
-  const p = rows[0];
+  const p = await paymentForWompi(database, tx.reference);
   if (!p) return { applied: false, result: "unknown_reference" };
   if (tx.status === "PENDING") return { applied: false, result: "pending" };
 
@@ -92,7 +79,7 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
   if (why) {
     await recordMismatch(database, tx.reference, why);
     log.error("wompi_mismatch", { reference: tx.reference, transaction: tx.id, status: tx.status });
-    if (p.status === "pending") await reject(db, p, "gateway_mismatch", `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó`, now);
+    if (p.status === "pending") await reject(database, p, "gateway_mismatch", `la pasarela informó un cobro distinto del solicitado (${why}); no se acreditó`, now);
     return { applied: true, result: "mismatch" };
   }
 
@@ -100,22 +87,22 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
     if (p.status === "approved") return { applied: true, result: "already_applied" };
     if (p.status === "refunded") return { applied: true, result: "not_applicable" };
     if (p.method === "card") {
-      const o = await settleCardPayment(db, p.id, { approved: true, authorizationCode: tx.id }, now);
+      const o = await settleCardPayment(database, p.id, { approved: true, authorizationCode: tx.id }, now);
       return { applied: true, result: o.status === "approved" ? "credited" : o.status };
     }
-    const o = await settleApmOrder(db, p.id, "approved", now);
+    const o = await settleApmOrder(database, p.id, "approved", now);
     if (o) return { applied: true, result: o.status === "approved" ? "credited" : o.status };
-    const after = await database.sql.query<{ status: string }>(`SELECT status::text AS status FROM payment_transactions WHERE id = $1`, [p.id]);
-    if (after[0]?.status === "approved" || after[0]?.status === "refunded") return { applied: true, result: "already_applied" };
+    const after = await paymentStatus(database, p.id);
+    if (after === "approved" || after === "refunded") return { applied: true, result: "already_applied" };
     // Closed before Wompi's approval arrived (expired, rejected): collected at Wompi, never credited here.
-    await recordMismatch(database, tx.reference, `aprobado por Wompi con el pago ya cerrado (${after[0]?.status ?? "?"}): devolver el dinero al pagador`);
-    log.error("wompi_approved_after_close", { reference: tx.reference, transaction: tx.id, status: after[0]?.status });
+    await recordMismatch(database, tx.reference, `aprobado por Wompi con el pago ya cerrado (${after ?? "?"}): devolver el dinero al pagador`);
+    log.error("wompi_approved_after_close", { reference: tx.reference, transaction: tx.id, status: after });
     return { applied: true, result: "approved_after_close" };
   }
 
   // DECLINED, ERROR, VOIDED: no money stays with us.
   if (tx.status === "VOIDED" && p.status === "refunded") {
-    await database.sql.query(`UPDATE payment_transactions SET reversed_at = $2 WHERE id = $1 AND status = 'refunded' AND reversed_at IS NULL`, [p.id, now]);
+    await confirmReversal(database, p.id, now);
     return { applied: true, result: "reversal_confirmed" };
   }
   if (tx.status === "VOIDED" && p.status === "approved") {
@@ -125,19 +112,19 @@ export async function applyWompiTransaction(database: Database, tx: WompiTransac
   }
   if (p.status !== "pending") return { applied: true, result: "already_final" };
   const reason = tx.status === "DECLINED" && tx.statusMessage ? `rechazada: ${tx.statusMessage.slice(0, 200)}` : DECLINE_TEXT[tx.status];
-  await reject(db, p, tx.status === "VOIDED" ? "voided" : tx.status === "ERROR" ? "gateway_error" : "declined", reason, now);
+  await reject(database, p, tx.status === "VOIDED" ? "voided" : tx.status === "ERROR" ? "gateway_error" : "declined", reason, now);
   return { applied: true, result: "rejected" };
 }
 
 /** Closes a pending payment `rejected` through the state machine (a card's claims released), with our reason. */
-async function reject(db: Database["prisma"], p: OurPayment, code: string, reason: string, now: Date) {
+async function reject(database: Database, p: OurPayment, code: string, reason: string, now: Date) {
   if (p.method === "card") {
-    await settleCardPayment(db, p.id, { approved: false, code, reason }, now);
+    await settleCardPayment(database, p.id, { approved: false, code, reason }, now);
     return;
   }
-  const done = await settleApmOrder(db, p.id, "rejected", now);
+  const done = await settleApmOrder(database, p.id, "rejected", now);
   if (done) {
-    await db.$executeRawUnsafe(`UPDATE payment_transactions SET decline_code = $2, decline_reason = $3 WHERE id = $1 AND status = 'rejected'`, p.id, code, reason.slice(0, 500));
+    await writeDecline(database, p.id, code, reason.slice(0, 500));
   }
 }
 
@@ -151,12 +138,7 @@ export const RECONCILE_CARD_AFTER_MS = 60_000;
 export async function reconcileWompiPayments(database: Database, now: Date): Promise<number> {
   const gateway = wompiGateway();
   if (!gateway) return 0;
-  const pending = await database.sql.query<PendingRow>(
-    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
-     WHERE p.status = 'pending' AND (p.method <> 'card' OR p.created_at <= $1)
-     ORDER BY p.created_at LIMIT 100`,
-    [new Date(now.getTime() - RECONCILE_CARD_AFTER_MS)],
-  );
+  const pending = await pendingWompiPayments(database, new Date(now.getTime() - RECONCILE_CARD_AFTER_MS));
   let n = 0;
   for (const row of pending) {
     try {
@@ -170,11 +152,7 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
     }
   }
   // Accepted events whose payment was not written yet, or whose apply failed: tried again.
-  const events = await database.sql.query<{ id: number; transaction_id: string; status: string; amount_in_cents: string; reference: string | null; currency: string | null }>(
-    `SELECT id, transaction_id, status, amount_in_cents::text AS amount_in_cents, reference, currency FROM wompi_events
-     WHERE outcome = 'accepted' AND NOT applied AND received_at > $1 ORDER BY id LIMIT 100`,
-    [new Date(now.getTime() - 72 * 60 * 60_000)],
-  );
+  const events = await unappliedEvents(database, new Date(now.getTime() - 72 * 60 * 60_000));
   for (const e of events) {
     try {
       const r = await wompiEventApplier()(
@@ -183,7 +161,7 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
         now,
       );
       if (r.applied) {
-        await database.sql.query(`UPDATE wompi_events SET applied = true, applied_at = $2, apply_result = $3 WHERE id = $1 AND NOT applied`, [e.id, now, r.result.slice(0, 64)]);
+        await markEventApplied(database, e.id, now, r.result.slice(0, 64));
         n++;
       }
     } catch (e2) {
@@ -193,13 +171,6 @@ export async function reconcileWompiPayments(database: Database, now: Date): Pro
   return n;
 }
 
-interface PendingRow {
-  id: string;
-  method: string;
-  payment_reference: string | null;
-  wompi_id: string | null;
-}
-
 /**
  * An order whose request died after Wompi created it, before our row got its reference (lib/payments/service.ts
  * placeOrder): the reference the payer quotes is kept now, and the guest gets the instructions once.
@@ -207,7 +178,7 @@ interface PendingRow {
 async function keepOrderReference(database: Database, row: PendingRow, tx: WompiTransaction, now: Date) {
   if (row.payment_reference || (row.method !== "cash" && row.method !== "bank_transfer")) return;
   const reference = row.method === "cash" ? tx.extra.paymentIntentionIdentifier : tx.id;
-  if (reference) await recordOrderPlaced(database.prisma, row.id, reference, now);
+  if (reference) await recordOrderPlaced(database, row.id, reference, now);
 }
 
 /**
@@ -218,12 +189,7 @@ async function keepOrderReference(database: Database, row: PendingRow, tx: Wompi
 export async function refreshWompiOrder(database: Database, transactionId: string, now: Date): Promise<void> {
   const gateway = wompiGateway();
   if (!gateway) return;
-  const rows = await database.sql.query<PendingRow>(
-    `SELECT p.id, p.method::text AS method, p.payment_reference, w.wompi_id FROM payment_transactions p JOIN wompi_transactions w ON w.reference = p.id
-     WHERE p.id = $1 AND p.status = 'pending' AND p.method IN ('cash', 'bank_transfer')`,
-    [transactionId],
-  );
-  const row = rows[0];
+  const row = await pendingWompiOrder(database, transactionId);
   if (!row) return;
   try {
     const tx = await gateway.wompiTransaction({ id: row.wompi_id ?? undefined, reference: row.id });

@@ -89,12 +89,12 @@ describe(`4.9 by card through Wompi (${testTarget()})`, () => {
       ids.push(id);
     }
     // Too early to say "never charged" (Wompi may still show it): stays pending.
-    await reconcilePayments(api.db.prisma, new Date(Date.now() + 3 * 60_000));
+    await reconcilePayments(api.db, new Date(Date.now() + 3 * 60_000));
     for (const id of ids) expect((await payment(id)).status).toBe("pending");
     // Backdate the attempts past the window in which Wompi would show a created transaction.
     await api.db.sql.query(`UPDATE wompi_transactions SET created_at = created_at - interval '2 minutes' WHERE reference = ANY($1)`, [ids]);
     await reconcileWompiPayments(api.db, new Date(Date.now() + 3 * 60_000));
-    await reconcilePayments(api.db.prisma, new Date(Date.now() + 3 * 60_000));
+    await reconcilePayments(api.db, new Date(Date.now() + 3 * 60_000));
     for (const id of ids) {
       const p = await payment(id);
       expect(p.status).toBe("rejected");
@@ -115,7 +115,7 @@ describe(`4.9 by card through Wompi (${testTarget()})`, () => {
     expect(r2.data).toMatchObject({ status: "manual_pending", amount: 50000 });
     expect(fake.transaction(fake.charges(partId)[0].id)!.status).toBe("APPROVED");
     // The reconciliation does not retry it (nothing to retry at Wompi).
-    await reconcilePayments(api.db.prisma, new Date(Date.now() + 5 * 60_000));
+    await reconcilePayments(api.db, new Date(Date.now() + 5 * 60_000));
     expect((await api.db.prisma.paymentRefund.findUniqueOrThrow({ where: { id: r2.data!.refund_id } })).status).toBe("manual_pending");
 
     const op = apiClient(api, OPERATOR_KEY);

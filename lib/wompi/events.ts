@@ -15,6 +15,7 @@ import type { Logger } from "@/lib/http/log";
 import { checksumMatches, eventChecksum } from "@/lib/gateways/wompi/signatures";
 import { WOMPI_STATUSES, type WompiStatus } from "@/lib/gateways/wompi/types";
 import { wompiEventApplier } from "./apply";
+import { deleteRefusalsBefore, latestEvents, recordApplyResult, unverifiedSince, upsertEvent, type EventFacts } from "./store";
 
 export const EVENT_MAX_AGE_MS = 72 * 60 * 60_000;
 export const EVENT_MAX_FUTURE_MS = 60 * 60_000;
@@ -67,16 +68,7 @@ export type EventAnswer =
   | { status: 200; body: { received: true; outcome: "accepted" | "refused"; reason: string | null; duplicate: boolean; applied: boolean } }
   | { status: 401; reason: RefusalReason };
 
-interface Facts {
-  event: string | null;
-  environment: string | null;
-  transactionId: string | null;
-  reference: string | null;
-  status: string | null;
-  amountInCents: number | null;
-  currency: string | null;
-  timestamp: number | null;
-}
+type Facts = EventFacts;
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
 const text = (x: unknown, max: number): string | null => (typeof x === "string" && x.length > 0 ? x.slice(0, max) : null);
@@ -164,25 +156,14 @@ interface RowState {
 
 /** One row per key: the first receipt inserts, repeats count (times_received, last_received_at). */
 async function upsert(ctx: EventContext, key: string, f: Facts, o: { verified: boolean; outcome: "accepted" | "refused"; reason: RefusalReason | null }): Promise<RowState> {
-  const rows = await ctx.database.sql.query<{ id: number; applied: boolean; times_received: number }>(
-    `INSERT INTO wompi_events (dedupe_key, received_at, last_received_at, event, environment, transaction_id, reference, status, amount_in_cents, currency,
-       event_timestamp, verified, outcome, reason)
-     VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     ON CONFLICT (dedupe_key) DO UPDATE SET times_received = wompi_events.times_received + 1, last_received_at = EXCLUDED.last_received_at
-     RETURNING id, applied, times_received`,
-    [key, ctx.now, f.event, f.environment, f.transactionId, f.reference, f.status, f.amountInCents, f.currency, f.timestamp, o.verified, o.outcome, o.reason],
-  );
-  const r = rows[0];
+  const r = await upsertEvent(ctx.database, key, ctx.now, f, o);
   return { id: Number(r.id), applied: r.applied, first: Number(r.times_received) === 1 };
 }
 
 async function recordUnverified(ctx: EventContext, f: Facts, reason: RefusalReason): Promise<void> {
-  const recent = await ctx.database.sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM wompi_events WHERE NOT verified AND received_at > $1`,
-    [new Date(ctx.now.getTime() - 60 * 60_000)],
-  );
+  const recent = await unverifiedSince(ctx.database, new Date(ctx.now.getTime() - 60 * 60_000));
   ctx.log.warn("wompi_event_unverified", { reason, transaction: f.transactionId, status: f.status });
-  if (Number(recent[0]?.n ?? 0) >= UNVERIFIED_PER_HOUR) return;
+  if (recent >= UNVERIFIED_PER_HOUR) return;
   const key = `u:${reason}:${crypto.createHash("sha256").update(JSON.stringify([f.transactionId, f.status, f.amountInCents, f.timestamp])).digest("hex").slice(0, 32)}`;
   await upsert(ctx, key, f, { verified: false, outcome: "refused", reason });
 }
@@ -200,40 +181,15 @@ async function apply(ctx: EventContext, id: number, f: Facts): Promise<boolean> 
     ctx.log.error("wompi_event_apply_failed", { event: id, error: (e as Error)?.name, message: String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200) });
     result = { applied: false, result: "error" };
   }
-  const rows = await ctx.database.sql.query<{ applied: boolean }>(
-    `UPDATE wompi_events SET applied = $2, applied_at = CASE WHEN $2 THEN $3::timestamptz END, apply_result = $4 WHERE id = $1 AND NOT applied RETURNING applied`,
-    [id, result.applied, ctx.now, result.result.slice(0, 64)],
-  );
-  return rows[0]?.applied ?? true; // no row: another delivery marked it applied first
+  return (await recordApplyResult(ctx.database, id, result.applied, ctx.now, result.result.slice(0, 64))) ?? true; // null: another delivery marked it applied first
 }
 
 /** The latest events received, newest first (the operator's "Pasarela" page in phase 2, and tests). */
 export async function recentWompiEvents(database: Database, limit = 50) {
-  return database.sql.query<{
-    id: number;
-    received_at: Date;
-    last_received_at: Date;
-    times_received: number;
-    event: string | null;
-    transaction_id: string | null;
-    reference: string | null;
-    status: string | null;
-    amount_in_cents: string | null;
-    verified: boolean;
-    outcome: string;
-    reason: string | null;
-    applied: boolean;
-    apply_result: string | null;
-  }>(
-    `SELECT id, received_at, last_received_at, times_received, event, transaction_id, reference, status, amount_in_cents::text AS amount_in_cents,
-       verified, outcome, reason, applied, apply_result
-     FROM wompi_events ORDER BY last_received_at DESC, id DESC LIMIT $1`,
-    [Math.min(Math.max(1, limit), 500)],
-  );
+  return latestEvents(database, Math.min(Math.max(1, limit), 500));
 }
 
 /** Job wompi-events: refusals older than 30 days are forgotten (accepted events are kept: they are the audit trail). */
 export async function pruneWompiEvents(database: Database, now: Date): Promise<number> {
-  const rows = await database.sql.query(`DELETE FROM wompi_events WHERE outcome = 'refused' AND last_received_at < $1 RETURNING id`, [new Date(now.getTime() - 30 * 24 * 60 * 60_000)]);
-  return rows.length;
+  return deleteRefusalsBefore(database, new Date(now.getTime() - 30 * 24 * 60 * 60_000));
 }

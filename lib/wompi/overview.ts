@@ -8,6 +8,7 @@ import { paymentGatewayMode } from "@/lib/config/payment-gateway";
 import { wompiMismatches } from "@/lib/gateways/wompi/store";
 import { recentWompiEvents, REFUSAL_TEXT, type RefusalReason } from "./events";
 import { manualRefundsOwed, type ManualRefundOwed } from "./manual-refunds";
+import { paymentsNamed, referencesOfRecentEvents } from "./store";
 
 export type GatewayMode = ReturnType<typeof paymentGatewayMode>;
 
@@ -67,23 +68,10 @@ export interface GatewayPageData {
   manualRefunds: ManualRefundView[];
 }
 
-interface PaymentRow {
-  id: string;
-  ref_number: string;
-  ref_name: string;
-  ref_lastname: string;
-  amount: string;
-  method: string;
-  status: string;
-}
-
 async function paymentsById(database: Database, ids: string[]): Promise<Map<string, PaymentRef>> {
   const unique = [...new Set(ids.filter((x) => x))];
   if (unique.length === 0) return new Map();
-  const rows = await database.sql.query<PaymentRow>(
-    `SELECT id, ref_number, ref_name, ref_lastname, amount::text AS amount, method::text AS method, status::text AS status FROM payment_transactions WHERE id = ANY($1::text[])`,
-    [unique],
-  );
+  const rows = await paymentsNamed(database, unique);
   return new Map(
     rows.map((r) => [r.id, { id: r.id, reference: r.ref_number, payer: `${r.ref_name} ${r.ref_lastname}`.trim(), amount: Number(r.amount), method: r.method, status: r.status }]),
   );
@@ -101,11 +89,7 @@ export async function gatewayPageData(database: Database, limit = 50): Promise<G
     recentWompiEvents(database, limit),
     wompiMismatches(database, limit),
     manualRefundsOwed(database),
-    database.sql.query<{ reference: string; wompi_id: string; currency: string }>(
-      `SELECT w.reference, w.wompi_id, w.currency FROM wompi_transactions w
-        WHERE w.wompi_id IN (SELECT transaction_id FROM wompi_events WHERE transaction_id IS NOT NULL ORDER BY last_received_at DESC LIMIT $1)`,
-      [limit],
-    ),
+    referencesOfRecentEvents(database, limit),
   ]);
   // An event names Wompi's transaction; its reference (unsigned) is a hint, our own record of the id is the truth.
   const refOfWompiId = new Map(wompiRefs.map((r) => [r.wompi_id, r.reference]));

@@ -109,7 +109,7 @@ describe(`Wompi: the event, the payer's request and the reconciliation at once (
       payer.request.then((r) => r.response.status),
       ...Array.from({ length: 10 }, () => post(event).then((r) => r.status)),
       ...Array.from({ length: 5 }, () => reconcileWompiPayments(api.db, later()).then(() => 0)),
-      ...Array.from({ length: 4 }, () => reconcilePayments(api.db.prisma, later()).then(() => 0)),
+      ...Array.from({ length: 4 }, () => reconcilePayments(api.db, later()).then(() => 0)),
     ];
     const answers = await Promise.all(racers);
     expect(answers).toHaveLength(20);

@@ -16,10 +16,10 @@ import { DashboardCharts } from "./Charts";
 export const metadata: Metadata = { title: "Inicio" };
 
 export default async function DashboardPage() {
-  const { db, database, principal, user, now } = await portalContext();
+  const { database, principal, user, now } = await portalContext();
   const { t, locale } = await getT();
   const role = principal.role;
-  const tiles = await dashboardTiles(db, principal, now);
+  const tiles = await dashboardTiles(database, principal, now);
 
   let stats: Array<{ label: string; value: React.ReactNode; id: string; href?: string }> = [];
   let extra: React.ReactNode = null;
@@ -76,7 +76,7 @@ export default async function DashboardPage() {
   const { t: b } = await getDict(backofficeMessages);
   const today = bogotaDate(now);
   const range = { from: addDays(today, -13), to: addDays(today, 14) };
-  const [summary, actions] = await Promise.all([summaryReport(database, principal, range), actionLists(db, principal, now)]);
+  const [summary, actions] = await Promise.all([summaryReport(database, principal, range), actionLists(database, principal, now)]);
   const isAgency = role === "agency";
   const canSeePayments = role !== "hotel_admin";
   const money = (n: number) => formatMoney(n, "COP", locale);

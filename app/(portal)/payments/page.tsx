@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Pagos" };
 const TONES = { approved: "green", pending: "yellow", rejected: "red", expired: "gray", cancelled: "gray", refunded: "blue" } as const;
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { db, principal } = await portalContext(["agency", "operator"]);
+  const { database, principal } = await portalContext(["agency", "operator"]);
   const { t, locale } = await getDict(paymentMessages);
   // "1 pago", "3 pagos".
   const total = (n: number) => t(n === 1 ? "list.totalOne" : "list.total", { n });
@@ -25,7 +25,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const parsed = listQuery.safeParse(flat);
   const query = parsed.success ? parsed.data : {};
   const operator = principal.role === "operator";
-  const [result, totals] = await Promise.all([listPayments(db, principal, { ...query, per_page: 25 }), paymentTotals(db, principal)]);
+  const [result, totals] = await Promise.all([listPayments(database, principal, { ...query, per_page: 25 }), paymentTotals(database, principal)]);
   const pages = Math.max(1, Math.ceil(result.total / result.per_page));
   const exportQuery = new URLSearchParams({ ...(Object.fromEntries(Object.entries(flat).filter(([k]) => k !== "page" && k !== "per_page")) as Record<string, string>), format: "csv" }).toString();
   const pageHref = (p: number) => `/payments?${new URLSearchParams({ ...(flat as Record<string, string>), page: String(p) }).toString()}`;

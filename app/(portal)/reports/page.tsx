@@ -21,11 +21,11 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?
 
 /** The report page (issue 27; docs/reports.md): a period (by default this month, Bogotá), a hotel, the previous period and a CSV. */
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const { db, database, principal, now } = await portalContext();
+  const { database, principal, now } = await portalContext();
   const { t, locale } = await getDict(messages);
   const sp = await searchParams;
   const month = monthRange(bogotaDate(now));
-  const hotels = await reportHotels(db, principal);
+  const hotels = await reportHotels(database, principal);
   const values = { from: one(sp.from) || month.from, to: one(sp.to) || month.to, hotel: one(sp.hotel) };
   const errors = checkAddress(values, hotels, t);
   const hotelId = values.hotel && !errors.hotel ? Number(values.hotel) : undefined;

@@ -25,9 +25,9 @@ export default async function CheckoutPage({ params, searchParams }: { params: P
   const returned = typeof (await searchParams).id === "string";
   if (!/^tx_[A-Za-z0-9]{8,64}$/.test(id)) notFound();
   const { t, locale } = await getDict(paymentMessages);
-  const { db, database, now } = await serviceContext();
+  const { database, now } = await serviceContext();
   await refreshWompiOrder(database, id, now);
-  const tx = await orNotFound(guestCheckout(db, id));
+  const tx = await orNotFound(guestCheckout(database, id));
   const isCash = tx.method === "cash";
   const pending = tx.status === "pending";
   const tone = { approved: "bg-emerald-50 text-emerald-700", pending: "bg-amber-50 text-amber-800", rejected: "bg-red-50 text-red-700", expired: "bg-slate-100 text-slate-600", cancelled: "bg-slate-100 text-slate-600", refunded: "bg-sky-50 text-sky-700" }[tx.status];

@@ -13,11 +13,11 @@ export const dynamic = "force-dynamic";
 export default async function CheckoutDonePage({ searchParams }: { searchParams: Promise<{ transaction_id?: string }> }) {
   const { transaction_id: id } = await searchParams;
   const { t, locale } = await getDict(paymentMessages);
-  const { db, database, now } = await serviceContext();
+  const { database, now } = await serviceContext();
   // The status shown is read from the database (after asking Wompi about a pending order), not taken from the query string.
   const valid = id && /^tx_[A-Za-z0-9]{8,64}$/.test(id) ? id : null;
   if (valid) await refreshWompiOrder(database, valid, now);
-  const tx = valid ? await orNull(getCheckout(db, valid)) : null;
+  const tx = valid ? await orNull(getCheckout(database, valid)) : null;
   const title = !tx
     ? t("checkout.notFound")
     : tx.status === "approved"

@@ -19,8 +19,8 @@ export async function generateMetadata({ params }: { params: Promise<{ code: str
   const { code } = await params;
   const base = config().publicBaseUrl;
   const robots = { index: false, follow: false };
-  const { db, now } = await serviceContext();
-  const link = LINK_CODE_RE.test(code) ? await publicLinkView(db, code, now) : null;
+  const { database, now } = await serviceContext();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(database, code, now) : null;
   if (!link) return { title: "Pago", robots };
   const amount = formatMoney(link.amount, link.currency).replace(/\u00a0/g, " ");
   const title = `Pago de su reserva en ${link.hotel.name}`;
@@ -42,8 +42,8 @@ export default async function PayPage({ params, searchParams }: { params: Promis
   // PSE sends the guest back here with the bank's answer; approved shows as paid once the payment is applied.
   const returned: ReturnStatus = sp.status === "rejected" || sp.status === "failed" || sp.status === "declined" ? "rejected" : sp.status === "pending" || sp.status === "approved" ? "pending" : null;
   const { t } = await getDict(payMessages);
-  const { db, now } = await serviceContext();
-  const link = LINK_CODE_RE.test(code) ? await publicLinkView(db, code, now) : null;
+  const { database, now } = await serviceContext();
+  const link = LINK_CODE_RE.test(code) ? await publicLinkView(database, code, now) : null;
   // The PSE banks of the gateway in use (Wompi's list in Wompi mode); Wompi not answering leaves PSE without banks.
   const banks = link?.status === "active" ? await pseBanks().catch(() => []) : [];
 

@@ -14,8 +14,8 @@ export default async function VoucherPage({ params }: { params: Promise<{ code: 
   const { code } = await params;
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(code)) notFound();
   const { t, locale } = await getDict(paymentMessages);
-  const { db } = await serviceContext();
-  const v = await orNotFound(guestVoucher(db, code));
+  const { database } = await serviceContext();
+  const v = await orNotFound(guestVoucher(database, code));
   const money = (n: { toString(): string }) => formatMoney(n, v.currency, locale);
   const tone = { approved: "bg-emerald-50 text-emerald-700 ring-emerald-600/20", pending: "bg-amber-50 text-amber-800 ring-amber-600/20", rejected: "bg-red-50 text-red-700 ring-red-600/20", expired: "bg-slate-100 text-slate-600 ring-slate-500/20", cancelled: "bg-slate-100 text-slate-600 ring-slate-500/20", refunded: "bg-sky-50 text-sky-700 ring-sky-600/20" }[v.status];
   const rows: [string, React.ReactNode][] = [

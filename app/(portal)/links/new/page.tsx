@@ -19,7 +19,7 @@ export default async function NewLinkPage({ searchParams }: { searchParams: Prom
     listHotels(database, principal),
     principal.role === "operator" ? agencyNames(database, { usable: true }) : Promise.resolve([]),
     // Another agency's reservation reads as missing (docs/api.md, tenancy).
-    code ? orNotFound(linkDraftForReservation(db, principal, code.slice(0, 32), now)) : Promise.resolve(null),
+    code ? orNotFound(linkDraftForReservation(database, principal, code.slice(0, 32), now)) : Promise.resolve(null),
   ]);
   const prefill: LinkPrefill = draft
     ? {

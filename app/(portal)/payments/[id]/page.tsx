@@ -7,9 +7,9 @@ import { PaymentDetail } from "./PaymentDetail";
 export const metadata: Metadata = { title: "Pago" };
 
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, principal } = await portalContext(["agency", "operator"]);
+  const { database, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
-  const payment = await orNotFound(getPaymentDetail(db, principal, pathParam(id)));
+  const payment = await orNotFound(getPaymentDetail(database, principal, pathParam(id)));
   // Plain JSON for the client component (Decimals become numbers as in the API).
   return <PaymentDetail payment={JSON.parse(toJson(payment))} />;
 }
