@@ -129,7 +129,7 @@ async function pipeline(incoming: Incoming, compiled: CompiledRoute[], opts: Api
   const { params, query, body, bodyText } = await parseInput(incoming, matched);
   const keyed = idempotencyOf(incoming, def, bodyText);
   const run = () =>
-    call(def, { req: incoming.req, params, query, body, principal: principal as Principal, db: database.prisma, database, clock, requestId: incoming.requestId, log: incoming.log, effectKey: keyed?.effect ?? null, bodyText: def.rawBody ? bodyText : undefined });
+    call(def, { req: incoming.req, params, query, body, principal: principal as Principal, database, clock, requestId: incoming.requestId, log: incoming.log, effectKey: keyed?.effect ?? null, bodyText: def.rawBody ? bodyText : undefined });
   return idempotent(keyed, def, database, clock, run);
 }
 

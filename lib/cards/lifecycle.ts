@@ -4,7 +4,7 @@
 // (<from>) … RETURNING`) and writes its `virtual_card_events` row in the same statement or transaction. Nothing else
 // writes the status column: lib/cards/lifecycle.test.ts scans for other writers and compares TRANSITIONS with the
 // diagram. Plain SQL: conditional updates with RETURNING, and the daily ones as one statement with their events.
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
 
 type Tx = Prisma.TransactionClient;
 export type CardStatus = "frozen" | "active" | "cancelled";
@@ -120,11 +120,11 @@ SELECT id, 'frozen'::"CardStatus", 'active'::"CardStatus", '${CARD_REASONS.activ
 RETURNING card_id`;
 
 /** active or frozen → cancelled for every card whose expiration date (Bogotá `today`) came; their ids. */
-export async function expireDue(db: PrismaClient | Tx, today: string, now: Date): Promise<string[]> {
+export async function expireDue(db: Tx, today: string, now: Date): Promise<string[]> {
   return (await db.$queryRawUnsafe<{ card_id: string }[]>(EXPIRE_SQL, today, now)).map((r) => r.card_id);
 }
 
 /** frozen → active for every card never active before whose activation date came; their ids. */
-export async function activateDue(db: PrismaClient | Tx, today: string, now: Date): Promise<string[]> {
+export async function activateDue(db: Tx, today: string, now: Date): Promise<string[]> {
   return (await db.$queryRawUnsafe<{ card_id: string }[]>(ACTIVATE_SQL, today, now)).map((r) => r.card_id);
 }

@@ -1,7 +1,6 @@
 // Spending controls of a virtual card (docs/decisions.md 10.8), as they are stored and shown: a limit per charge
 // and one for the card's whole life (COP, columns of virtual_cards), and the hotels it may pay (virtual_card_hotels).
 // Enforced at each charge by lib/cards/authorize.ts.
-import type { PrismaClient } from "@/lib/db/generated/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { notFound } from "@/lib/http/errors";
 import type { SpendingControlsInput } from "./schema";
@@ -15,7 +14,7 @@ export interface ResolvedControls {
 }
 
 /** The controls as stored, from the wire form; an unknown hotel is 404 naming the field (`path`). */
-export async function resolveControls(db: PrismaClient | Tx, input: SpendingControlsInput | undefined, path: string): Promise<ResolvedControls> {
+export async function resolveControls(db: Tx, input: SpendingControlsInput | undefined, path: string): Promise<ResolvedControls> {
   const limits = input?.spending_limits ?? [];
   const amount = (interval: string) => {
     const l = limits.find((x) => x.interval === interval);

@@ -1,7 +1,6 @@
 // Scheduled work (docs/decisions.md 9.1). A job does everything due at `now` and returns how many items
 // it processed; it must be safe to run twice at once (claim rows with conditional updates or SKIP LOCKED).
 import { z } from "zod";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import { defineRoute, type AnyRoute } from "@/lib/http/route";
 import { badRequest } from "@/lib/http/errors";
@@ -11,7 +10,6 @@ import type { Logger } from "@/lib/http/log";
 import { recordJobRun } from "@/lib/metrics/registry";
 
 export interface JobContext {
-  db: PrismaClient;
   database: Database;
   now: Date;
   log: Logger;
@@ -78,14 +76,14 @@ export function cronRoute(job: Job): AnyRoute {
     body: cronBody,
     optionalBody: true,
     responses: [{ status: 200, description: "Trabajo realizado", schema: cronResult }],
-    async handler({ body, db, database, clock, log }) {
+    async handler({ body, database, clock, log }) {
       let now = clock.now();
       if (body?.now !== undefined) {
         if (!config().testClock) throw badRequest("now: solo se acepta con TEST_CLOCK=1");
         now = new Date(body.now);
       }
       // The same cluster-wide lock as the in-process scheduler: an external cron and N instances never overlap.
-      return { processed: (await runLocked(job, { db, database, now, log })) ?? 0 };
+      return { processed: (await runLocked(job, { database, now, log })) ?? 0 };
     },
   });
 }

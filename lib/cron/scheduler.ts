@@ -18,7 +18,7 @@ export async function runJobsOnce(jobs: Job[], now = new Date()): Promise<Record
   const out: Record<string, number | null> = {};
   for (const job of jobs) {
     try {
-      out[job.name] = await runJobLocked(job, { db: database.prisma, database, now, log });
+      out[job.name] = await runJobLocked(job, { database, now, log });
       if ((out[job.name] ?? 0) > 0) log.info("job_done", { job: job.name, processed: out[job.name] });
     } catch (e) {
       log.error("job_failed", { job: job.name, message: String((e as Error)?.message ?? e).split("\n")[0].slice(0, 200) });

@@ -2,7 +2,6 @@
 // and the service call. Everything else (auth, parsing, errors, idempotency, logs) lives in lib/http.
 import type { z } from "zod";
 import type { Database } from "@/lib/db/open";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Clock } from "@/lib/clock";
 import type { Principal } from "@/lib/auth/principal";
 import type { Logger } from "./log";
@@ -23,7 +22,7 @@ export interface RouteContext<P, Q, B, A extends Access> {
   query: Q;
   body: B;
   principal: A extends readonly Role[] ? Principal : Principal | null;
-  db: PrismaClient;
+  /** The one database handle services take (docs/architecture.md, "Database access"). */
   database: Database;
   clock: Clock;
   requestId: string;

@@ -80,7 +80,6 @@ async function invoke(route: AnyRoute, ctx: McpContext, input: { params: unknown
     query: input.query,
     body: input.body,
     principal: ctx.principal,
-    db: ctx.database.prisma,
     database: ctx.database,
     clock: ctx.clock,
     requestId: ctx.requestId,

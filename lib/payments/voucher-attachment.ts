@@ -4,10 +4,7 @@ import { registerVoucherMaker } from "@/lib/mail/attachments";
 import type { Database } from "@/lib/db";
 import { getVoucher, voucherPdf, voucherStay } from "./voucher";
 
-// lib/mail still hands the maker its PrismaClient (mail moves to Database in its own step of issue 25); the voucher
-// reads only `db.prisma`. When the maker gets the Database, pass it through and drop this wrapping.
-registerVoucherMaker(async (prisma, code) => {
-  const database = { prisma } as Database;
+registerVoucherMaker(async (database: Database, code) => {
   const v = await getVoucher(database, code);
   const stay = await voucherStay(database, v.transaction_id);
   return { filename: `comprobante-${v.voucher_number}.pdf`, content: Buffer.from(await voucherPdf(v, stay)) };

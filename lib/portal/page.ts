@@ -2,7 +2,7 @@
 // it from lib/http/route.ts: the database, the signed-in principal and the clock. Pages never import lib/db; they
 // call `lib/<capability>` service functions `(db, principal, input, now)` (docs/architecture.md, "Services").
 import { notFound } from "next/navigation";
-import { getDatabase, type Database, type PrismaClient } from "@/lib/db";
+import { getDatabase, type Database } from "@/lib/db";
 import { systemClock, type Clock } from "@/lib/clock";
 import { HttpError } from "@/lib/http/errors";
 import { DomainError } from "@/lib/domain/errors";
@@ -13,7 +13,7 @@ import { requireUser, type PortalUser } from "./session";
 export const pageClock: Clock = systemClock;
 
 export interface ServiceContext {
-  db: PrismaClient;
+  /** The one database handle services take (docs/architecture.md, "Database access"). */
   database: Database;
   /** The instant this render reads as "now", taken once so every service call of the page agrees. */
   now: Date;
@@ -27,7 +27,7 @@ export interface PortalContext extends ServiceContext {
 /** For guest pages (payment link, checkout, voucher, public events) and server components given a principal. */
 export async function serviceContext(): Promise<ServiceContext> {
   const database = await getDatabase();
-  return { db: database.prisma, database, now: pageClock.now() };
+  return { database, now: pageClock.now() };
 }
 
 /** For portal pages: the signed-in user (or a redirect to sign-in; with `roles`, others go to the dashboard). */

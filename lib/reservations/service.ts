@@ -328,7 +328,7 @@ export function presentReservation(r: DetailRow) {
 export async function getReservation(db: Database, principal: Principal, code: string) {
   const row = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
   if (!row || !canReadReservation(principal, row)) throw notFound(`La reserva ${code} no existe`);
-  return { ...presentReservation(row), channel_sync: await channelSyncOf(db.prisma, row.id) };
+  return { ...presentReservation(row), channel_sync: await channelSyncOf(db, row.id) };
 }
 
 export async function updateGuest(

@@ -2,7 +2,7 @@
 // instance serves what any instance stored, and PGlite keeps everything in its single data folder.
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Prisma, PrismaClient } from "@/lib/db/generated/client";
+import type { Prisma } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 
 export interface StoredFileData {
@@ -15,7 +15,8 @@ export interface FileStorage {
   get(key: string): Promise<StoredFileData | null>;
 }
 
-type Client = PrismaClient | Prisma.TransactionClient;
+// In or out of a transaction: a Prisma client is a TransactionClient too (docs/architecture.md, "Database access").
+type Client = Prisma.TransactionClient;
 
 export function databaseStorage(db: Client): FileStorage {
   // Bytes travel as base64 text: the embedded database's driver adapter does not take binary parameters.

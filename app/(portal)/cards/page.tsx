@@ -13,7 +13,7 @@ import { CardsClient } from "./CardsClient";
 export const metadata: Metadata = { title: "Tarjetas virtuales" };
 
 export default async function CardsPage() {
-  const { db, database, principal, user, now } = await portalContext(["agency"]);
+  const { database, principal, user, now } = await portalContext(["agency"]);
   const { t } = await getDict(messages);
   const holder = user.agency ? await accountHolderOfAgency(database, principal, user.agency.id) : null;
   const today = bogotaDate(now);

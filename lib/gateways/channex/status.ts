@@ -1,7 +1,6 @@
 // What people see of Channex: the linked properties and how fresh their mirror is, the push queue and its
 // failures, the open alerts (operator: all; a hotel admin: their hotels), and a reservation's state at Channex.
 import type { Database } from "@/lib/db/open";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Principal } from "@/lib/auth/principal";
 import { forbidden } from "@/lib/http/errors";
 import { doesNotExist } from "@/lib/domain/errors";
@@ -118,8 +117,8 @@ export async function openOverbookings(database: Database, principal: Principal)
  * A reservation's booking at Channex, for its detail (4.x GET and the portal): null for built-in hotels.
  * `state` says where it is; `message` is what the agency reads (Spanish).
  */
-export async function channelSyncOf(db: PrismaClient, reservationId: string) {
-  const row = await db.channexBooking.findUnique({ where: { key: reservationId } });
+export async function channelSyncOf(db: Database, reservationId: string) {
+  const row = await db.prisma.channexBooking.findUnique({ where: { key: reservationId } });
   if (!row) return null;
   const message: Record<string, string> = {
     owed: "Enviando la reserva al hotel (Channex).",

@@ -10,7 +10,7 @@ import { CardDetailClient } from "./CardDetailClient";
 export const metadata: Metadata = { title: "Tarjeta virtual" };
 
 export default async function CardPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, database, principal } = await portalContext(["agency", "operator"]);
+  const { database, principal } = await portalContext(["agency", "operator"]);
   const { id } = await params;
   const { t } = await getDict(messages);
   const card = await orNotFound(getVirtualCard(database, principal, id));

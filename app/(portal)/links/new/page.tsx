@@ -12,7 +12,7 @@ import { LinkForm, type LinkPrefill } from "./LinkForm";
 export const metadata: Metadata = { title: "Nuevo enlace de pago" };
 
 export default async function NewLinkPage({ searchParams }: { searchParams: Promise<{ reservation?: string }> }) {
-  const { db, database, principal, user, now } = await portalContext(["agency", "operator"]);
+  const { database, principal, user, now } = await portalContext(["agency", "operator"]);
   const { t } = await getDict(linkMessages);
   const { reservation: code } = await searchParams;
   const [hotels, agencies, draft] = await Promise.all([
