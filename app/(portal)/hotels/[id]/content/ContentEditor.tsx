@@ -6,7 +6,6 @@ import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { Field, applyApiError, fieldA11y } from "@/components/Form";
 import { FormMessages } from "@/components/ui";
-import { ConfirmFor, useConfirm } from "@/components/Dialog";
 import { humanizeDetail } from "@/lib/format";
 import { hotelMessages } from "../messages";
 
@@ -249,9 +248,8 @@ function Photos({ hotelId, photos, onChange }: { hotelId: number; photos: Photo[
     }
   }
 
-  // Asked in the portal's own dialog (keyboard, focus back to the button), never the browser's confirm().
-  const removing = useConfirm<Photo>();
   async function remove(p: Photo) {
+    if (!window.confirm(t("confirmRemove"))) return;
     try {
       await ok(api.DELETE("/v2/hotels/{id}/photos/{photo_id}", { params: { path: { id: hotelId, photo_id: p.id } } }));
       onChange(photos.filter((x) => x.id !== p.id));
@@ -305,10 +303,9 @@ function Photos({ hotelId, photos, onChange }: { hotelId: number; photos: Photo[
       <FormMessages error={message.error} notice={message.notice} />
       <ol className="space-y-3" data-testid="photo-list">
         {photos.map((p, i) => (
-          <PhotoRow key={p.id} photo={p} index={i} count={photos.length} onMove={(by) => move(i, by)} onRemove={() => removing.ask(p)} onSaveAlt={(text) => saveAlt(p, text)} />
+          <PhotoRow key={p.id} photo={p} index={i} count={photos.length} onMove={(by) => move(i, by)} onRemove={() => remove(p)} onSaveAlt={(text) => saveAlt(p, text)} />
         ))}
       </ol>
-      <ConfirmFor flow={removing} title={() => t("confirmRemove")} body={(p) => (p.alt ? t("confirmRemoveBodyAlt", { alt: p.alt }) : t("confirmRemoveBody"))} confirmLabel={t("remove")} danger onConfirm={remove} />
     </section>
   );
 }
