@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gridRange, monthWeeks, weekBars } from "./month";
+import { weekBars } from "./month";
 
 // The week of Monday 2026-12-07 to Sunday 2026-12-13, all inside December.
 const week = ["2026-12-07", "2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11", "2026-12-12", "2026-12-13"];
@@ -41,37 +41,5 @@ describe("weekBars: multi-day events as bars across a week", () => {
     const last = ["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", null, null, null];
     expect(shape(weekBars([ev(1, "2026-12-30", "2027-01-03")], last))).toEqual([[1, 2, 3, 0, false]]);
     expect(weekBars([ev(1, "2027-01-01", "2027-01-03")], last).bars).toEqual([]);
-  });
-});
-
-describe("monthWeeks: the month grid with the neighbouring months' days", () => {
-  it("November 2026 starts on a Sunday: six leading days of October, the grid ends on Sunday 6 December", () => {
-    const weeks = monthWeeks(2026, 10);
-    expect(weeks).toHaveLength(6);
-    expect(weeks[0].map((g) => [g.day, g.inMonth])).toEqual([
-      ["2026-10-26", false],
-      ["2026-10-27", false],
-      ["2026-10-28", false],
-      ["2026-10-29", false],
-      ["2026-10-30", false],
-      ["2026-10-31", false],
-      ["2026-11-01", true],
-    ]);
-    expect(weeks[5].map((g) => g.d)).toEqual([30, 1, 2, 3, 4, 5, 6]);
-    expect(weeks[5].map((g) => g.inMonth)).toEqual([true, false, false, false, false, false, false]);
-    expect(weeks.flat().filter((g) => g.inMonth)).toHaveLength(30);
-    expect(gridRange(2026, 10)).toEqual({ first: "2026-10-26", last: "2026-12-06" });
-  });
-
-  it("a month starting on Monday has no leading days; December runs into January of the next year", () => {
-    expect(monthWeeks(2026, 5)[0][0]).toEqual({ day: "2026-06-01", d: 1, inMonth: true });
-    expect(gridRange(2026, 11)).toEqual({ first: "2026-11-30", last: "2027-01-03" });
-    expect(monthWeeks(2026, 11)[0][0]).toEqual({ day: "2026-11-30", d: 30, inMonth: false });
-  });
-
-  it("February 2027 (28 days from a Monday) is exactly four weeks", () => {
-    const weeks = monthWeeks(2027, 1);
-    expect(weeks).toHaveLength(4);
-    expect(weeks.flat().every((g) => g.inMonth)).toBe(true);
   });
 });

@@ -47,31 +47,3 @@ export function weekBars<E extends Spanning>(events: E[], days: Array<string | n
   return { bars, lanes: laneEnds.length };
 }
 
-
-/** One square of the month grid: its date, its day number, and whether it belongs to the month shown. */
-export interface GridDay {
-  day: string;
-  d: number;
-  inMonth: boolean;
-}
-
-/**
- * The month grid's weeks, Monday first: the month's days plus the days of the neighbouring months that fill its
- * first and last weeks (shown dimmed, like any calendar), so a grid is never half empty near a month's end.
- */
-export function monthWeeks(y: number, m: number): GridDay[][] {
-  const lead = (new Date(Date.UTC(y, m, 1)).getUTCDay() + 6) % 7;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const count = Math.ceil((lead + lastDay) / 7) * 7;
-  const days = Array.from({ length: count }, (_, i) => {
-    const date = new Date(Date.UTC(y, m, 1 - lead + i));
-    return { day: ymd(date), d: date.getUTCDate(), inMonth: date.getUTCMonth() === ((m % 12) + 12) % 12 };
-  });
-  return Array.from({ length: count / 7 }, (_, w) => days.slice(w * 7, w * 7 + 7));
-}
-
-/** The first and last dates the month grid shows (its events are fetched for the whole grid). */
-export function gridRange(y: number, m: number): { first: string; last: string } {
-  const weeks = monthWeeks(y, m);
-  return { first: weeks[0][0].day, last: weeks[weeks.length - 1][6].day };
-}

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useDict, useI18n } from "@/lib/i18n/client";
 import { intlLocale } from "@/lib/i18n";
-import { addDays, bogotaDate } from "@/lib/time";
-import { dayOf, gridRange, monthDay } from "@/lib/calendar/month";
+import { bogotaDate, ymd } from "@/lib/time";
+import { dayOf, monthDay } from "@/lib/calendar/month";
 import { Badge, EmptyState, PageHeader } from "@/components/ui";
 import { wpFetchAll, venuesOf, type WpEvent } from "@/app/_client/calendar";
 import { messages } from "./messages";
@@ -53,15 +53,13 @@ export function CalendarView() {
   const lastDay = new Date(Date.UTC(cursor.y, cursor.m + 1, 0)).getUTCDate();
   const from = monthDay(cursor.y, cursor.m, 1);
   const to = monthDay(cursor.y, cursor.m, lastDay);
-  // Events overlapping the grid (the month and the neighbouring days that fill its weeks): ending after the day
-  // before its first day, starting before its last day ends. The list shows the month's alone.
-  const grid = gridRange(cursor.y, cursor.m);
+  const prevDay = new Date(Date.UTC(cursor.y, cursor.m, 0));
+  // Events overlapping the month: ending after the day before it starts, starting before its last day ends.
   const q = useQuery({
-    queryKey: ["calendar-events", grid.first, grid.last],
-    queryFn: () => wpFetchAll<WpEvent>(`/events?ends_after=${addDays(grid.first, -1)}&starts_before=${grid.last}`, "events"),
+    queryKey: ["calendar-events", from],
+    queryFn: () => wpFetchAll<WpEvent>(`/events?ends_after=${ymd(prevDay)}&starts_before=${to}`, "events"),
   });
-  const gridEvents = useMemo(() => q.data ?? [], [q.data]);
-  const events = useMemo(() => gridEvents.filter((e) => dayOf(e.end_date) >= from && dayOf(e.start_date) <= to), [gridEvents, from, to]);
+  const events = useMemo(() => q.data ?? [], [q.data]);
   const monthLabel = cap(new Intl.DateTimeFormat(intlLocale(locale), { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(cursor.y, cursor.m, 1))));
   const move = (delta: number) => setCursor((c) => ({ y: c.y + Math.floor((c.m + delta) / 12), m: (((c.m + delta) % 12) + 12) % 12 }));
 
@@ -99,7 +97,7 @@ export function CalendarView() {
       {q.isError && <p className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">{t("error", { msg: (q.error as Error).message })}</p>}
       {q.isLoading && <p className="text-sm text-slate-500">{t("loading")}</p>}
       {!q.isLoading && view === "month" && (
-        <MonthGrid year={cursor.y} month={cursor.m} today={today} events={gridEvents} />
+        <MonthGrid year={cursor.y} month={cursor.m} today={today} events={events} />
       )}
       {!q.isLoading && view === "list" && (
         events.length === 0 ? (

@@ -1,27 +1,36 @@
 "use client";
-// Room types and rate plans of one hotel: listed with "Editar" (a dialog with the fields on the form kit, each rule
-// under its field) and "Retirar" / "Reactivar" (asked first with ConfirmDialog). PATCH
-// /api/v2/hotels/{id}/room-types/{room_id} and /rate-plans/{rate_id}; a retired one is no longer offered,
-// reservations already made keep it. Both lists are one CatalogList driven by a CatalogSpec: its form, its PATCH.
-import { useId, useMemo, useState } from "react";
+// Room types and rate plans of one hotel: listed with "Editar" (a dialog with the fields) and "Retirar" /
+// "Reactivar" (asked first with ConfirmDialog). PATCH /api/v2/hotels/{id}/room-types/{room_id} and
+// /rate-plans/{rate_id}; a retired one is no longer offered, reservations already made keep it.
+// Both lists are one CatalogList driven by a CatalogSpec: its fields, its checks and its PATCH.
+import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n";
+import type { MessageKey, Translate } from "@/lib/i18n";
 import { Badge } from "@/components/ui";
 import { ConfirmDialog, Dialog } from "@/components/Dialog";
-import { useZodForm } from "@/components/Form";
-import type { UseFormReturn } from "react-hook-form";
 import { friendlyError } from "@/lib/inventory/bulk-edit";
-import { CatalogFields, RATE_API, RATE_FIELDS, ROOM_API, ROOM_FIELDS, catalogApiError, newRateSchema, newRoomSchema, type FieldSpec, type RateValues, type RoomValues, type T } from "./catalog-forms";
 import { messages } from "./messages";
 
 export type RoomTypeRow = ApiAnswer<"/v2/hotels/{id}/room-types">[number];
 export type RatePlanRow = ApiAnswer<"/v2/hotels/{id}/rate-plans">[number];
 
+type T = Translate<typeof messages.es>;
 type Key = MessageKey<typeof messages.es>;
 
-interface CatalogSpec<Row, F extends RoomValues | RateValues, Body> {
+/** One field of the edit dialog; `wide` spans both columns. */
+interface FieldSpec<F> {
+  name: keyof F & string;
+  label: Key;
+  wide?: boolean;
+  control:
+    | { kind: "text"; maxLength?: number; numeric?: boolean }
+    | { kind: "textarea"; rows: number }
+    | { kind: "select"; options: (form: F, t: T) => Array<{ value: string; label: string }> };
+}
+
+interface CatalogSpec<Row, F extends Record<string, string>, Body> {
   /** The path segment and the query key of the list. */
   kind: "room-types" | "rate-plans";
   testId: "room-type" | "rate-plan";
@@ -34,20 +43,23 @@ interface CatalogSpec<Row, F extends RoomValues | RateValues, Body> {
   editTitle: Key;
   retireTitle: Key;
   retireBody: Key;
-  /** The form (the creation form's schema; the code and the currency are not editable, so not shown). */
-  schema: (t: T) => ReturnType<typeof newRoomSchema> | ReturnType<typeof newRateSchema>;
   fields: Array<FieldSpec<F>>;
-  api: Record<string, string>;
   form: (r: Row) => F;
-  /** The PATCH body of the checked values. */
-  body: (form: F) => Body;
+  /** The PATCH body of the edited values, or the message of the first value that is wrong. */
+  body: (form: F, t: T) => Body | string;
   patch: (hotelId: number, id: string, body: Body | { is_active: boolean }) => Promise<unknown>;
 }
 
-const errorText = (err: unknown) => (err instanceof ApiError ? friendlyError(err.detail) : String(err));
-const editable = <F,>(fields: Array<FieldSpec<F>>, fixed: string[]) => fields.filter((f) => !fixed.includes(f.name));
+const ROOM_TYPES = ["SINGLE", "DOUBLE", "TRIPLE", "QUADRUPLE", "SUITE", "FAMILY"];
+const REFUNDABLE = ["full", "partial", "none"] as const;
 
-const roomTypes: CatalogSpec<RoomTypeRow, RoomValues, ApiBody<"/v2/hotels/{id}/room-types/{room_id}", "patch">> = {
+const errorText = (err: unknown) => (err instanceof ApiError ? friendlyError(err.detail) : String(err));
+const intIn = (text: string, min: number, max: number) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+const roomTypes: CatalogSpec<RoomTypeRow, { room_name: string; room_type: string; beds: string; max_adults: string; max_children: string }, ApiBody<"/v2/hotels/{id}/room-types/{room_id}", "patch">> = {
   kind: "room-types",
   testId: "room-type",
   id: (r) => r.roomId,
@@ -62,15 +74,40 @@ const roomTypes: CatalogSpec<RoomTypeRow, RoomValues, ApiBody<"/v2/hotels/{id}/r
   editTitle: "editRoomTitle",
   retireTitle: "retireRoomTitle",
   retireBody: "retireRoomBody",
-  schema: newRoomSchema,
-  fields: editable(ROOM_FIELDS, ["room_id"]),
-  api: ROOM_API,
-  form: (r) => ({ room_id: "", room_name: r.roomName, room_type: r.roomType, beds: String(r.beds), max_adults: String(r.max_adults), max_children: String(r.max_children) }),
-  body: (v) => ({ room_name: v.room_name.trim(), room_type: v.room_type, beds: Number(v.beds), max_adults: Number(v.max_adults), max_children: Number(v.max_children) }),
+  fields: [
+    { name: "room_name", label: "roomName", wide: true, control: { kind: "text" } },
+    {
+      name: "room_type",
+      label: "roomType",
+      control: {
+        kind: "select",
+        // A type the list does not know (set through the API) stays selectable under its own code.
+        options: (form, t) => [...new Set([...ROOM_TYPES, form.room_type])].map((x) => ({ value: x, label: t(`roomTypeOpts.${x}`) === `roomTypeOpts.${x}` ? x : t(`roomTypeOpts.${x}`) })),
+      },
+    },
+    { name: "beds", label: "beds", control: { kind: "text", numeric: true } },
+    { name: "max_adults", label: "maxAdults", control: { kind: "text", numeric: true } },
+    { name: "max_children", label: "maxChildren", control: { kind: "text", numeric: true } },
+  ],
+  form: (r) => ({ room_name: r.roomName, room_type: r.roomType, beds: String(r.beds), max_adults: String(r.max_adults), max_children: String(r.max_children) }),
+  body(form, t) {
+    const beds = intIn(form.beds, 1, 20);
+    const adults = intIn(form.max_adults, 1, 20);
+    const children = intIn(form.max_children, 0, 10);
+    if (form.room_name.trim() === "") return t("errName");
+    if (beds === null) return t("errBeds");
+    if (adults === null) return t("errAdults");
+    if (children === null) return t("errChildren");
+    return { room_name: form.room_name.trim(), room_type: form.room_type, beds, max_adults: adults, max_children: children };
+  },
   patch: (hotelId, roomId, body) => ok(api.PATCH("/v2/hotels/{id}/room-types/{room_id}", { params: { path: { id: hotelId, room_id: roomId } }, body })),
 };
 
-const ratePlans: CatalogSpec<RatePlanRow, RateValues, ApiBody<"/v2/hotels/{id}/rate-plans/{rate_id}", "patch">> = {
+const ratePlans: CatalogSpec<
+  RatePlanRow,
+  { rate_description: string; board_type: string; board_type_description: string; refundable: string; cancellation_policy: string },
+  ApiBody<"/v2/hotels/{id}/rate-plans/{rate_id}", "patch">
+> = {
   kind: "rate-plans",
   testId: "rate-plan",
   id: (r) => r.rateId,
@@ -85,17 +122,28 @@ const ratePlans: CatalogSpec<RatePlanRow, RateValues, ApiBody<"/v2/hotels/{id}/r
   editTitle: "editRateTitle",
   retireTitle: "retireRateTitle",
   retireBody: "retireRateBody",
-  schema: newRateSchema,
-  fields: editable(RATE_FIELDS, ["rate_id", "currency"]),
-  api: RATE_API,
-  form: (r) => ({ rate_id: "", currency: r.currency, rate_description: r.rateDescription, board_type: r.boardType ?? "", board_type_description: r.boardTypeDescription, refundable: r.refundable, cancellation_policy: r.cancellationPolicy }),
-  body: (v) => ({
-    rate_description: v.rate_description.trim(),
-    board_type: v.board_type.trim() || null,
-    board_type_description: v.board_type_description.trim(),
-    refundable: v.refundable,
-    cancellation_policy: v.cancellation_policy.trim(),
-  }),
+  fields: [
+    { name: "rate_description", label: "rateDescription", wide: true, control: { kind: "text" } },
+    { name: "board_type", label: "boardType", control: { kind: "text", maxLength: 8 } },
+    { name: "refundable", label: "refundable", control: { kind: "select", options: (_, t) => REFUNDABLE.map((x) => ({ value: x, label: t(`refundableOpts.${x}`) })) } },
+    { name: "board_type_description", label: "boardTypeDescription", wide: true, control: { kind: "text" } },
+    { name: "cancellation_policy", label: "cancellationPolicy", wide: true, control: { kind: "textarea", rows: 3 } },
+  ],
+  form: (r) => ({ rate_description: r.rateDescription, board_type: r.boardType ?? "", board_type_description: r.boardTypeDescription, refundable: r.refundable, cancellation_policy: r.cancellationPolicy }),
+  body(form, t) {
+    const refundable = REFUNDABLE.find((x) => x === form.refundable);
+    if (form.rate_description.trim() === "") return t("errDescription");
+    if (form.board_type_description.trim() === "") return t("errBoardDescription");
+    if (form.cancellation_policy.trim() === "") return t("errPolicy");
+    if (form.board_type.trim().length > 8) return t("errBoard");
+    return {
+      rate_description: form.rate_description.trim(),
+      board_type: form.board_type.trim() || null,
+      board_type_description: form.board_type_description.trim(),
+      refundable,
+      cancellation_policy: form.cancellation_policy.trim(),
+    };
+  },
   patch: (hotelId, rateId, body) => ok(api.PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelId, rate_id: rateId } }, body })),
 };
 
@@ -107,18 +155,33 @@ export function RatePlanList(props: { hotelId: number; rows: RatePlanRow[] }) {
   return <CatalogList spec={ratePlans} {...props} />;
 }
 
-function CatalogList<Row, F extends RoomValues | RateValues, Body>({ spec, hotelId, rows }: { spec: CatalogSpec<Row, F, Body>; hotelId: number; rows: Row[] }) {
+function CatalogList<Row, F extends Record<string, string>, Body>({ spec, hotelId, rows }: { spec: CatalogSpec<Row, F, Body>; hotelId: number; rows: Row[] }) {
   const t = useDict(messages);
   const qc = useQueryClient();
-  const [editing, setEditing] = useState<Row | null>(null);
+  const [editing, setEditing] = useState<{ row: Row; form: F } | null>(null);
   const [retiring, setRetiring] = useState<Row | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [retireError, setRetireError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const formId = useId();
 
   async function run(id: string, body: Body | { is_active: boolean }) {
     await spec.patch(hotelId, id, body);
     await qc.invalidateQueries({ queryKey: [spec.kind, hotelId] });
+  }
+
+  async function save() {
+    if (!editing) return;
+    const body = spec.body(editing.form, t);
+    if (typeof body === "string") return setError(body);
+    setBusy(true);
+    try {
+      await run(spec.id(editing.row), body);
+      setEditing(null);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function retire() {
@@ -135,6 +198,9 @@ function CatalogList<Row, F extends RoomValues | RateValues, Body>({ spec, hotel
     }
   }
 
+  const form = editing?.form;
+  const set = (name: keyof F & string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    setEditing((x) => x && { ...x, form: { ...x.form, [name]: e.target.value } });
   const retiringName = retiring ? spec.name(retiring) : "";
   const retiringActive = retiring ? spec.active(retiring) : false;
 
@@ -145,23 +211,73 @@ function CatalogList<Row, F extends RoomValues | RateValues, Body>({ spec, hotel
           {retireError}
         </p>
       )}
-      <CatalogRows spec={spec} rows={rows} onEdit={setEditing} onRetire={setRetiring} />
+      <ul className="mb-3 divide-y divide-slate-100 text-sm" data-testid={`${spec.testId}-list`}>
+        {rows.map((r) => (
+          <li key={spec.id(r)} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid={`${spec.testId}-row`}>
+            <span className={spec.active(r) ? "" : "text-slate-500"}>
+              {spec.title(r)} {!spec.active(r) && <Badge tone="gray">{t("retired")}</Badge>}
+              {spec.detail(r, t)}
+            </span>
+            <span className="flex gap-3 text-sm">
+              <button
+                type="button"
+                className="text-brand-700 hover:underline"
+                onClick={() => {
+                  setError(null);
+                  setEditing({ row: r, form: spec.form(r) });
+                }}
+              >
+                {t("edit")}
+              </button>
+              <button type="button" className="text-brand-700 hover:underline" onClick={() => setRetiring(r)}>
+                {spec.active(r) ? t("retire") : t("reactivate")}
+              </button>
+            </span>
+          </li>
+        ))}
+        {rows.length === 0 && <li className="py-1.5 text-slate-500">{t("none")}</li>}
+      </ul>
       <Dialog
         open={editing !== null}
-        title={t(spec.editTitle, { name: editing ? spec.name(editing) : "" })}
+        title={t(spec.editTitle, { name: editing ? spec.name(editing.row) : "" })}
         onClose={() => !busy && setEditing(null)}
         footer={
           <>
             <button type="button" className="btn-secondary" onClick={() => setEditing(null)} disabled={busy}>
               {t("cancel")}
             </button>
-            <button type="submit" form={formId} className="btn-primary" disabled={busy}>
+            <button type="button" className="btn-primary" onClick={save} disabled={busy}>
               {t("saveChanges")}
             </button>
           </>
         }
       >
-        {editing && <EditForm key={spec.id(editing)} id={formId} spec={spec} row={editing} setBusy={setBusy} save={(body) => run(spec.id(editing), body)} onSaved={() => setEditing(null)} />}
+        <div className="grid grid-cols-2 gap-3" data-testid={`${spec.testId}-edit`}>
+          {form &&
+            spec.fields.map((f) => (
+              <label key={f.name} className={`${f.wide ? "col-span-2 " : ""}text-xs text-slate-700`}>
+                {t(f.label)}
+                {f.control.kind === "select" ? (
+                  <select className="input" value={form[f.name]} onChange={set(f.name)}>
+                    {f.control.options(form, t).map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : f.control.kind === "textarea" ? (
+                  <textarea className="input" rows={f.control.rows} value={form[f.name]} onChange={set(f.name)} />
+                ) : (
+                  <input className="input" inputMode={f.control.numeric ? "numeric" : undefined} maxLength={f.control.maxLength} value={form[f.name]} onChange={set(f.name)} />
+                )}
+              </label>
+            ))}
+          {error && (
+            <p role="alert" className="col-span-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
       </Dialog>
       <ConfirmDialog
         open={retiring !== null}
@@ -175,75 +291,5 @@ function CatalogList<Row, F extends RoomValues | RateValues, Body>({ spec, hotel
         onCancel={() => setRetiring(null)}
       />
     </>
-  );
-}
-
-/** The list: each row with its "retired" badge, "Editar" and "Retirar"/"Reactivar". */
-function CatalogRows<Row, F extends RoomValues | RateValues, Body>({ spec, rows, onEdit, onRetire }: { spec: CatalogSpec<Row, F, Body>; rows: Row[]; onEdit: (r: Row) => void; onRetire: (r: Row) => void }) {
-  const t = useDict(messages);
-  return (
-    <ul className="mb-3 divide-y divide-slate-100 text-sm" data-testid={`${spec.testId}-list`}>
-      {rows.map((r) => (
-        <li key={spec.id(r)} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid={`${spec.testId}-row`}>
-          <span className={spec.active(r) ? "" : "text-slate-500"}>
-            {spec.title(r)} {!spec.active(r) && <Badge tone="gray">{t("retired")}</Badge>}
-            {spec.detail(r, t)}
-          </span>
-          <span className="flex gap-3 text-sm">
-            <button type="button" className="text-brand-700 hover:underline" onClick={() => onEdit(r)}>
-              {t("edit")}
-            </button>
-            <button type="button" className="text-brand-700 hover:underline" onClick={() => onRetire(r)}>
-              {spec.active(r) ? t("retire") : t("reactivate")}
-            </button>
-          </span>
-        </li>
-      ))}
-      {rows.length === 0 && <li className="py-1.5 text-slate-500">{t("none")}</li>}
-    </ul>
-  );
-}
-
-/** The edit dialog's form (submitted by the dialog's "Guardar cambios"): the row's values, checked, then PATCHed. */
-function EditForm<Row, F extends RoomValues | RateValues, Body>({
-  id,
-  spec,
-  row,
-  setBusy,
-  save,
-  onSaved,
-}: {
-  id: string;
-  spec: CatalogSpec<Row, F, Body>;
-  row: Row;
-  setBusy: (b: boolean) => void;
-  save: (body: Body) => Promise<void>;
-  onSaved: () => void;
-}) {
-  const t = useDict(messages);
-  const schema = useMemo(() => spec.schema(t), [spec, t]);
-  const form = useZodForm(schema as ReturnType<typeof newRoomSchema>, { defaultValues: spec.form(row) as RoomValues }) as unknown as UseFormReturn<F, unknown, F>;
-  const [error, setError] = useState<string | null>(null);
-  const submit = form.handleSubmit(async (v) => {
-    setError(null);
-    setBusy(true);
-    try {
-      await save(spec.body(v));
-      onSaved();
-    } catch (err) {
-      setError(catalogApiError(err, form, spec.fields, spec.api, t));
-    } finally {
-      setBusy(false);
-    }
-  });
-  return (
-    <form id={id} className="grid grid-cols-2 gap-3" onSubmit={submit} noValidate data-testid={`${spec.testId}-edit`}>
-      <CatalogFields form={form} fields={spec.fields} prefix={`edit-${spec.testId}`} t={t} />
-      {error && (
-        <p role="alert" className="col-span-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </form>
   );
 }

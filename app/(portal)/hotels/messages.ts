@@ -67,9 +67,6 @@ export const messages = defineMessages({
     errBoardDescription: "Escriba la descripción del régimen.",
     errPolicy: "Escriba la política de cancelación.",
     errBoard: "El código de régimen tiene máximo 8 caracteres.",
-    errTooLong: "Admite hasta {max} caracteres.",
-    errCode: "El código admite hasta 64 letras sin tilde, dígitos, «-», «_» o «.» (sin espacios).",
-    errCurrency: "Escriba el código de la moneda en 3 letras, p. ej. COP o USD.",
     roomTypeOpts: { SINGLE: "Sencilla", DOUBLE: "Doble", TRIPLE: "Triple", QUADRUPLE: "Cuádruple", SUITE: "Suite", FAMILY: "Familiar" },
   },
   en: {
@@ -138,9 +135,6 @@ export const messages = defineMessages({
     errBoardDescription: "Enter the board description.",
     errPolicy: "Enter the cancellation policy.",
     errBoard: "The board code has at most 8 characters.",
-    errTooLong: "At most {max} characters.",
-    errCode: "The code takes up to 64 unaccented letters, digits, “-”, “_” or “.” (no spaces).",
-    errCurrency: "Enter the currency's 3-letter code, e.g. COP or USD.",
     roomTypeOpts: { SINGLE: "Single", DOUBLE: "Double", TRIPLE: "Triple", QUADRUPLE: "Quadruple", SUITE: "Suite", FAMILY: "Family" },
   },
 });

@@ -5,7 +5,6 @@ import { useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
-import type { Translate } from "@/lib/i18n";
 import { Dialog } from "@/components/Dialog";
 import { MoneyInput } from "@/components/MoneyInput";
 import { formatMoney } from "@/lib/format";
@@ -15,64 +14,72 @@ import { messages } from "./messages";
 export type GridMeta = Pick<ApiAnswer<"/v2/hotels/{id}/inventory">, "room_types" | "rate_plans">;
 
 type Tri = "" | "close" | "open";
-type T = Translate<typeof messages.es>;
-type Range = { from: string; to: string };
 
-/** What the person typed and picked in the form (empty: leave that value as it is). */
-interface BulkValues {
-  rooms: string[];
-  rates: string[];
-  roomsValue: string;
-  stop: Tri;
-  cta: Tri;
-  ctd: Tri;
-  minStay: string;
-  price: number | null;
-  /** Something is typed in the price box (a price that does not parse is refused, not dropped). */
-  priceText: boolean;
-}
-const NO_VALUES: BulkValues = { rooms: [], rates: [], roomsValue: "", stop: "", cta: "", ctd: "", minStay: "", price: null, priceText: false };
-
-/** The bulk change the form asks for, or the message of the first thing that is wrong. */
-function bulkRequest(v: BulkValues, range: Range, t: T): BulkRequest | string {
-  if (v.rooms.length === 0) return t("errNoRooms");
-  if (range.to < range.from) return t("errRange");
-  if (daysOf(range.from, range.to).length > 62) return t("errLong");
-  const values: BulkRequest["values"] = {};
-  if (v.roomsValue.trim() !== "") {
-    const n = Number(v.roomsValue.replace(/\./g, ""));
-    if (!Number.isInteger(n) || n < 0 || n > 10_000) return t("errRoomsValue");
-    values.rooms = n;
-  }
-  if (v.minStay.trim() !== "") {
-    const n = Number(v.minStay);
-    if (!Number.isInteger(n) || n < 1 || n > 30) return t("errMinStay");
-    values.min_stay = n;
-  }
-  const tri = (x: Tri, f: InvField) => {
-    if (x !== "") values[f] = x === "close";
-  };
-  tri(v.stop, "stop_sell");
-  tri(v.cta, "closed_to_arrival");
-  tri(v.ctd, "closed_to_departure");
-  if (v.priceText && v.price === null) return t("errPrice");
-  if (v.price !== null && v.rates.length === 0) return t("errNoRates");
-  if (Object.keys(values).length === 0 && v.price === null) return t("errNothing");
-  return { roomIds: v.rooms, rateIds: v.price === null ? [] : v.rates, from: range.from, to: range.to, values, price: v.price };
-}
-
-const failure = (err: unknown) => (err instanceof ApiError ? friendlyError(err.detail) : String(err));
-
-/** Preview, apply and undo of a bulk change: the stored "before" values, the PUTs in chunks, the last change kept for undo. */
-function useBulkRun(hotelId: number, notify: (tone: "ok" | "error", text: string) => void) {
+export function BulkEditor({
+  hotelId,
+  meta,
+  range,
+  setRange,
+  notify,
+}: {
+  hotelId: number;
+  meta: GridMeta;
+  range: { from: string; to: string };
+  setRange: (r: { from: string; to: string }) => void;
+  notify: (tone: "ok" | "error", text: string) => void;
+}) {
   const t = useDict(messages);
   const qc = useQueryClient();
+  const [rooms, setRooms] = useState<string[]>([]);
+  const [rates, setRates] = useState<string[]>([]);
+  const [roomsValue, setRoomsValue] = useState("");
+  const [stop, setStop] = useState<Tri>("");
+  const [cta, setCta] = useState<Tri>("");
+  const [ctd, setCtd] = useState<Tri>("");
+  const [minStay, setMinStay] = useState("");
+  const [price, setPrice] = useState<number | null>(null);
+  const [priceText, setPriceText] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Change[] | null>(null);
   const [undo, setUndo] = useState<{ hotelId: number; changes: Change[] } | null>(null);
+  // The dialog gives the focus back here on Escape or Cancel (the button is disabled while the preview loads).
+  const reviewButton = useRef<HTMLButtonElement>(null);
 
-  async function review(req: BulkRequest | string) {
+  const roomName = (id: string) => meta.room_types.find((r) => r.roomId === id)?.roomName ?? id;
+  const rateName = (id: string) => meta.rate_plans.find((r) => r.rateId === id)?.rateDescription ?? id;
+  const currency = meta.rate_plans[0]?.currency ?? "COP";
+
+  function request(): BulkRequest | string {
+    if (rooms.length === 0) return t("errNoRooms");
+    if (range.to < range.from) return t("errRange");
+    if (daysOf(range.from, range.to).length > 62) return t("errLong");
+    const values: BulkRequest["values"] = {};
+    if (roomsValue.trim() !== "") {
+      const n = Number(roomsValue.replace(/\./g, ""));
+      if (!Number.isInteger(n) || n < 0 || n > 10_000) return t("errRoomsValue");
+      values.rooms = n;
+    }
+    if (minStay.trim() !== "") {
+      const n = Number(minStay);
+      if (!Number.isInteger(n) || n < 1 || n > 30) return t("errMinStay");
+      values.min_stay = n;
+    }
+    const tri = (v: Tri, f: InvField) => {
+      if (v !== "") values[f] = v === "close";
+    };
+    tri(stop, "stop_sell");
+    tri(cta, "closed_to_arrival");
+    tri(ctd, "closed_to_departure");
+    if (priceText && price === null) return t("errPrice");
+    if (price !== null && rates.length === 0) return t("errNoRates");
+    if (Object.keys(values).length === 0 && price === null) return t("errNothing");
+    return { roomIds: rooms, rateIds: price === null ? [] : rates, from: range.from, to: range.to, values, price };
+  }
+
+  async function review(e: React.FormEvent) {
+    e.preventDefault();
+    const req = request();
     if (typeof req === "string") return setError(req);
     setError(null);
     setBusy(true);
@@ -81,7 +88,7 @@ function useBulkRun(hotelId: number, notify: (tone: "ok" | "error", text: string
       const data = await ok(api.GET("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId }, query: { from: req.from, to: req.to } } }));
       setPreview(planBulk(req, data.inventory, data.rates));
     } catch (err) {
-      setError(failure(err));
+      setError(err instanceof ApiError ? friendlyError(err.detail) : String(err));
     } finally {
       setBusy(false);
     }
@@ -112,7 +119,7 @@ function useBulkRun(hotelId: number, notify: (tone: "ok" | "error", text: string
       // What was saved before the failure can still be undone.
       setUndo({ hotelId, changes: preview });
       setPreview(null);
-      notify("error", failure(err));
+      notify("error", err instanceof ApiError ? friendlyError(err.detail) : String(err));
     } finally {
       setBusy(false);
     }
@@ -126,41 +133,25 @@ function useBulkRun(hotelId: number, notify: (tone: "ok" | "error", text: string
       setUndo(null);
       notify("ok", t("undone"));
     } catch (err) {
-      notify("error", failure(err));
+      notify("error", err instanceof ApiError ? friendlyError(err.detail) : String(err));
     } finally {
       setBusy(false);
     }
   }
 
-  const canUndo = undo !== null && undo.hotelId === hotelId;
-  return { error, busy, preview, canUndo, review, confirm, runUndo, closePreview: () => setPreview(null) };
-}
-
-export function BulkEditor({
-  hotelId,
-  meta,
-  range,
-  setRange,
-  notify,
-}: {
-  hotelId: number;
-  meta: GridMeta;
-  range: Range;
-  setRange: (r: Range) => void;
-  notify: (tone: "ok" | "error", text: string) => void;
-}) {
-  const t = useDict(messages);
-  const [values, setValues] = useState<BulkValues>(NO_VALUES);
-  const set = (patch: Partial<BulkValues>) => setValues((v) => ({ ...v, ...patch }));
-  const run = useBulkRun(hotelId, notify);
-  // The dialog gives the focus back here on Escape or Cancel (the button is disabled while the preview loads).
-  const reviewButton = useRef<HTMLButtonElement>(null);
-  const currency = meta.rate_plans[0]?.currency ?? "COP";
-
-  function review(e: React.FormEvent) {
-    e.preventDefault();
-    void run.review(bulkRequest(values, range, t));
-  }
+  const show = (c: Change, v: Change["old"]) => {
+    if (c.field === "price") return v === null ? t("noPrice") : formatMoney(v as number, currency);
+    if (typeof v === "boolean") return v ? t("closedYes") : t("closedNo");
+    return String(v);
+  };
+  const what = (c: Change) =>
+    c.field === "price"
+      ? `${t("bulkPrice")} · ${rateName(c.rateId!)}`
+      : { rooms: t("bulkRoomsValue"), stop_sell: t("bulkStopSell"), min_stay: t("bulkMinStay"), closed_to_arrival: t("bulkCta"), closed_to_departure: t("bulkCtd") }[c.field];
+  const nightsOf = (c: Change) => {
+    const n = daysOf(c.from, c.to).length;
+    return n === 1 ? t("nightsWord1") : t("nightsWord", { n });
+  };
 
   return (
     <form className="card p-4" onSubmit={review} data-testid="bulk-form" noValidate>
@@ -169,122 +160,91 @@ export function BulkEditor({
           <h2 className="text-sm font-semibold text-slate-800">{t("bulkTitle")}</h2>
           <p className="mb-3 text-xs text-slate-500">{t("bulkHint")}</p>
         </div>
-        {run.canUndo && (
-          <button type="button" className="btn-secondary" onClick={run.runUndo} disabled={run.busy} data-testid="bulk-undo">
-            {run.busy ? t("undoing") : t("undo")}
+        {undo && undo.hotelId === hotelId && (
+          <button type="button" className="btn-secondary" onClick={runUndo} disabled={busy} data-testid="bulk-undo">
+            {busy ? t("undoing") : t("undo")}
           </button>
         )}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Picker legend={t("bulkRooms")} name="bulk-room" items={meta.room_types.map((r) => ({ id: r.roomId, label: r.roomName }))} picked={values.rooms} set={(rooms) => set({ rooms })} />
-        <Picker legend={t("bulkRates")} name="bulk-rate" items={meta.rate_plans.map((r) => ({ id: r.rateId, label: r.rateDescription }))} picked={values.rates} set={(rates) => set({ rates })} />
+        <Picker legend={t("bulkRooms")} name="bulk-room" items={meta.room_types.map((r) => ({ id: r.roomId, label: r.roomName }))} picked={rooms} set={setRooms} />
+        <Picker legend={t("bulkRates")} name="bulk-rate" items={meta.rate_plans.map((r) => ({ id: r.rateId, label: r.rateDescription }))} picked={rates} set={setRates} />
       </div>
-      <BulkValueFields values={values} set={set} range={range} setRange={setRange} currency={currency} />
-      {run.error && (
+      <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div>
+          <label className="label text-xs" htmlFor="bulk-from">
+            {t("bulkFrom")}
+          </label>
+          <input id="bulk-from" type="date" className="input" value={range.from} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} />
+        </div>
+        <div>
+          <label className="label text-xs" htmlFor="bulk-to">
+            {t("bulkTo")}
+          </label>
+          <input id="bulk-to" type="date" className="input" value={range.to} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} />
+        </div>
+        <div>
+          <label className="label text-xs" htmlFor="bulk-rooms">
+            {t("bulkRoomsValue")}
+          </label>
+          <input id="bulk-rooms" inputMode="numeric" className="input" value={roomsValue} onChange={(e) => setRoomsValue(e.target.value)} />
+        </div>
+        <div>
+          <label className="label text-xs" htmlFor="bulk-min">
+            {t("bulkMinStay")}
+          </label>
+          <input id="bulk-min" inputMode="numeric" className="input" value={minStay} onChange={(e) => setMinStay(e.target.value)} />
+        </div>
+        <TriSelect id="bulk-stop" label={t("bulkStopSell")} value={stop} set={setStop} />
+        <TriSelect id="bulk-cta" label={t("bulkCta")} value={cta} set={setCta} />
+        <TriSelect id="bulk-ctd" label={t("bulkCtd")} value={ctd} set={setCtd} />
+        <div>
+          <label className="label text-xs" htmlFor="bulk-price">
+            {t("bulkPrice")}
+          </label>
+          <MoneyInput
+            id="bulk-price"
+            value={price}
+            currency={currency}
+            onValueChange={(v) => setPrice(v)}
+            onInput={(e) => setPriceText((e.target as HTMLInputElement).value.trim() !== "")}
+          />
+        </div>
+      </div>
+      {error && (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-2 text-sm text-red-700">
-          {run.error}
+          {error}
         </p>
       )}
       <div className="mt-3 flex justify-end">
-        <button type="submit" className="btn-primary" disabled={run.busy} ref={reviewButton}>
-          {run.busy && !run.preview ? t("reviewing") : t("review")}
+        <button type="submit" className="btn-primary" disabled={busy} ref={reviewButton}>
+          {busy && !preview ? t("reviewing") : t("review")}
         </button>
       </div>
-      <PreviewDialog preview={run.preview} busy={run.busy} meta={meta} currency={currency} returnFocus={reviewButton} onClose={run.closePreview} onConfirm={run.confirm} />
-    </form>
-  );
-}
 
-/** The dates and the values to set: an empty box or "Sin cambios" leaves that value alone. */
-function BulkValueFields({ values, set, range, setRange, currency }: { values: BulkValues; set: (p: Partial<BulkValues>) => void; range: Range; setRange: (r: Range) => void; currency: string }) {
-  const t = useDict(messages);
-  return (
-    <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-      <div>
-        <label className="label text-xs" htmlFor="bulk-from">
-          {t("bulkFrom")}
-        </label>
-        <input id="bulk-from" type="date" className="input" value={range.from} onChange={(e) => e.target.value && setRange({ ...range, from: e.target.value })} />
-      </div>
-      <div>
-        <label className="label text-xs" htmlFor="bulk-to">
-          {t("bulkTo")}
-        </label>
-        <input id="bulk-to" type="date" className="input" value={range.to} onChange={(e) => e.target.value && setRange({ ...range, to: e.target.value })} />
-      </div>
-      <div>
-        <label className="label text-xs" htmlFor="bulk-rooms">
-          {t("bulkRoomsValue")}
-        </label>
-        <input id="bulk-rooms" inputMode="numeric" className="input" value={values.roomsValue} onChange={(e) => set({ roomsValue: e.target.value })} />
-      </div>
-      <div>
-        <label className="label text-xs" htmlFor="bulk-min">
-          {t("bulkMinStay")}
-        </label>
-        <input id="bulk-min" inputMode="numeric" className="input" value={values.minStay} onChange={(e) => set({ minStay: e.target.value })} />
-      </div>
-      <TriSelect id="bulk-stop" label={t("bulkStopSell")} value={values.stop} set={(stop) => set({ stop })} />
-      <TriSelect id="bulk-cta" label={t("bulkCta")} value={values.cta} set={(cta) => set({ cta })} />
-      <TriSelect id="bulk-ctd" label={t("bulkCtd")} value={values.ctd} set={(ctd) => set({ ctd })} />
-      <div>
-        <label className="label text-xs" htmlFor="bulk-price">
-          {t("bulkPrice")}
-        </label>
-        <MoneyInput
-          id="bulk-price"
-          value={values.price}
-          currency={currency}
-          onValueChange={(price) => set({ price })}
-          onInput={(e) => set({ priceText: (e.target as HTMLInputElement).value.trim() !== "" })}
-        />
-      </div>
-    </div>
-  );
-}
-
-/** The preview asked before anything is saved: confirm applies it, cancel or Escape closes it. */
-function PreviewDialog({
-  preview,
-  busy,
-  meta,
-  currency,
-  returnFocus,
-  onClose,
-  onConfirm,
-}: {
-  preview: Change[] | null;
-  busy: boolean;
-  meta: GridMeta;
-  currency: string;
-  returnFocus: React.RefObject<HTMLButtonElement | null>;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  const t = useDict(messages);
-  return (
-    <Dialog
-      open={preview !== null}
-      title={t("previewTitle")}
-      size="lg"
-      returnFocus={returnFocus}
-      onClose={() => !busy && onClose()}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
-            {t("cancel")}
-          </button>
-          {preview && preview.length > 0 && (
-            <button type="button" className="btn-primary" onClick={onConfirm} disabled={busy} autoFocus>
-              {busy ? t("saving") : preview.length === 1 ? t("confirm1") : t("confirm", { n: preview.length })}
+      <Dialog
+        open={preview !== null}
+        title={t("previewTitle")}
+        size="lg"
+        returnFocus={reviewButton}
+        onClose={() => !busy && setPreview(null)}
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setPreview(null)} disabled={busy}>
+              {t("cancel")}
             </button>
-          )}
-        </>
-      }
-    >
-      {preview && preview.length === 0 && <p>{t("nothingChanges")}</p>}
-      {preview && preview.length > 0 && <PreviewTable preview={preview} meta={meta} currency={currency} />}
-    </Dialog>
+            {preview && preview.length > 0 && (
+              <button type="button" className="btn-primary" onClick={confirm} disabled={busy} autoFocus>
+                {busy ? t("saving") : preview.length === 1 ? t("confirm1") : t("confirm", { n: preview.length })}
+              </button>
+            )}
+          </>
+        }
+      >
+        {preview && preview.length === 0 && <p>{t("nothingChanges")}</p>}
+        {preview && preview.length > 0 && <PreviewTable preview={preview} roomName={roomName} what={what} show={show} nightsOf={nightsOf} />}
+      </Dialog>
+    </form>
   );
 }
 
@@ -337,23 +297,20 @@ function Picker({ legend, name, items, picked, set }: { legend: string; name: st
 }
 
 /** What the bulk change will do, old -> new, before anything is saved. */
-function PreviewTable({ preview, meta, currency }: { preview: Change[]; meta: GridMeta; currency: string }) {
+function PreviewTable({
+  preview,
+  roomName,
+  what,
+  show,
+  nightsOf,
+}: {
+  preview: Change[];
+  roomName: (id: string) => string;
+  what: (c: Change) => string;
+  show: (c: Change, v: Change["old"]) => string;
+  nightsOf: (c: Change) => string;
+}) {
   const t = useDict(messages);
-  const roomName = (id: string) => meta.room_types.find((r) => r.roomId === id)?.roomName ?? id;
-  const rateName = (id: string) => meta.rate_plans.find((r) => r.rateId === id)?.rateDescription ?? id;
-  const show = (c: Change, v: Change["old"]) => {
-    if (c.field === "price") return v === null ? t("noPrice") : formatMoney(v as number, currency);
-    if (typeof v === "boolean") return v ? t("closedYes") : t("closedNo");
-    return String(v);
-  };
-  const what = (c: Change) =>
-    c.field === "price"
-      ? `${t("bulkPrice")} · ${rateName(c.rateId!)}`
-      : { rooms: t("bulkRoomsValue"), stop_sell: t("bulkStopSell"), min_stay: t("bulkMinStay"), closed_to_arrival: t("bulkCta"), closed_to_departure: t("bulkCtd") }[c.field];
-  const nightsOf = (c: Change) => {
-    const n = daysOf(c.from, c.to).length;
-    return n === 1 ? t("nightsWord1") : t("nightsWord", { n });
-  };
   return (
     <>
       <p className="mb-2">{t("previewIntro")}</p>

@@ -1,5 +1,5 @@
 "use client";
-import { Fragment, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict, useI18n } from "@/lib/i18n/client";
@@ -16,92 +16,18 @@ type Edits = Record<string, number | boolean | string>;
 const invKey = (roomId: string, day: string, f: InvField) => `inv|${roomId}|${day}|${f}`;
 const rateKey = (roomId: string, rateId: string, day: string) => `rate|${roomId}|${rateId}|${day}`;
 
-type Stored = { inv: Map<string, NightRow>; price: Map<string, number> };
-type Notice = { tone: "ok" | "error"; text: string };
-type Value = number | boolean | string;
-type SetEdit = (k: string, v: Value, original: Value | undefined) => void;
-
-/** The cells changed and not saved yet, over the stored values, and the save that sends them in two PUTs. */
-function useGridEdits(hotelId: number, data: NightsData | undefined, t: Translate<typeof messages.es>) {
-  const qc = useQueryClient();
-  const [edits, setEdits] = useState<Edits>({});
-  const [saving, setSaving] = useState(false);
-
-  const stored = useMemo<Stored>(() => {
-    const inv = new Map<string, NightRow>();
-    const price = new Map<string, number>();
-    for (const n of data?.inventory ?? []) inv.set(`${n.roomId}|${n.day}`, n);
-    for (const r of data?.rates ?? []) if (r.adults === null) price.set(rateKey(r.roomId, r.rateId, r.day), r.amountBeforeTax);
-    return { inv, price };
-  }, [data]);
-
-  function original(roomId: string, day: string, f: InvField) {
-    return stored.inv.get(`${roomId}|${day}`)?.[f] ?? NIGHT_DEFAULTS[f];
-  }
-  function invValue(roomId: string, day: string, f: InvField) {
-    const k = invKey(roomId, day, f);
-    return k in edits ? edits[k] : original(roomId, day, f);
-  }
-  const setEdit: SetEdit = (k, v, orig) => {
-    setEdits((e) => {
-      const next = { ...e };
-      if (v === orig) delete next[k];
-      else next[k] = v;
-      return next;
-    });
-  };
-
-  /** The PUT bodies of the edits; a price that does not parse stops the save with its room and night. */
-  function updates() {
-    const inv = new Map<string, InventoryUpdate>();
-    const rates: RateUpdate[] = [];
-    for (const [k, v] of Object.entries(edits)) {
-      const parts = k.split("|");
-      if (parts[0] === "inv") {
-        const [, roomId, day, f] = parts;
-        const u = inv.get(`${roomId}|${day}`) ?? { roomId, from: day, to: day };
-        inv.set(`${roomId}|${day}`, { ...u, [f]: typeof NIGHT_DEFAULTS[f as InvField] === "boolean" ? Boolean(v) : Number(v) });
-      } else {
-        const [, roomId, rateId, day] = parts;
-        const text = String(v).trim();
-        const amount = text === "" ? null : parseMoneyText(text);
-        if (text !== "" && amount === null) {
-          const room = data?.room_types.find((r) => r.roomId === roomId)?.roomName ?? roomId;
-          throw new Error(t("badPrice", { room, day: dmy(day) }));
-        }
-        rates.push({ roomId, rateId, from: day, to: day, amountBeforeTax: amount === null ? null : String(amount) });
-      }
-    }
-    return { inv: [...inv.values()], rates };
-  }
-
-  async function save(notify: (n: Notice | null) => void) {
-    setSaving(true);
-    notify(null);
-    try {
-      const { inv, rates } = updates();
-      if (inv.length > 0) await ok(api.PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId } }, body: { updates: inv } }));
-      if (rates.length > 0) await ok(api.PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelId } }, body: { updates: rates } }));
-      setEdits({});
-      notify({ tone: "ok", text: t("saved") });
-      await qc.invalidateQueries({ queryKey: ["hotel-nights", hotelId] });
-    } catch (e) {
-      notify({ tone: "error", text: e instanceof ApiError ? friendlyError(e.detail) : e instanceof Error ? e.message : String(e) });
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return { edits, stored, original, invValue, setEdit, saving, save, discard: () => setEdits({}) };
-}
-
 export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{ id: number; name: string; city: string }>; initialHotel: number; today: string }) {
   const t = useDict(messages);
+  const { locale } = useI18n();
+  const qc = useQueryClient();
   const [hotelId, setHotelId] = useState(initialHotel);
   const [from, setFrom] = useState(today);
   const [span, setSpan] = useState(14);
   const to = addDays(from, span - 1);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [edits, setEdits] = useState<Edits>({});
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [anchor, setAnchor] = useState<string | null>(null);
   const [range, setRange] = useState<{ from: string; to: string }>({ from: today, to: addDays(today, 6) });
 
   const query = useQuery({
@@ -110,8 +36,83 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-  const grid = useGridEdits(hotelId, data, t);
-  const pending = Object.keys(grid.edits).length;
+
+  const stored = useMemo(() => {
+    const inv = new Map<string, NightRow>();
+    const price = new Map<string, number>();
+    for (const n of data?.inventory ?? []) inv.set(`${n.roomId}|${n.day}`, n);
+    for (const r of data?.rates ?? []) if (r.adults === null) price.set(rateKey(r.roomId, r.rateId, r.day), r.amountBeforeTax);
+    return { inv, price };
+  }, [data]);
+
+  const dayFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }), [locale]);
+  // A cell's accessible name says what, which room and which night in words: "Cierre a llegadas, Habitación Doble, jueves 26/11/2026".
+  const weekday = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "long", timeZone: "UTC" }), [locale]);
+  const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${dmy(d)}`;
+  const pending = Object.keys(edits).length;
+
+  function original(roomId: string, day: string, f: InvField) {
+    return stored.inv.get(`${roomId}|${day}`)?.[f] ?? NIGHT_DEFAULTS[f];
+  }
+  function invValue(roomId: string, day: string, f: InvField) {
+    const k = invKey(roomId, day, f);
+    return k in edits ? edits[k] : original(roomId, day, f);
+  }
+  function setEdit(k: string, v: number | boolean | string, orig: number | boolean | string | undefined) {
+    setEdits((e) => {
+      const next = { ...e };
+      if (v === orig) delete next[k];
+      else next[k] = v;
+      return next;
+    });
+  }
+
+  async function save() {
+    setSaving(true);
+    setNotice(null);
+    try {
+      const inv = new Map<string, InventoryUpdate>();
+      const rates: RateUpdate[] = [];
+      for (const [k, v] of Object.entries(edits)) {
+        const parts = k.split("|");
+        if (parts[0] === "inv") {
+          const [, roomId, day, f] = parts;
+          const u = inv.get(`${roomId}|${day}`) ?? { roomId, from: day, to: day };
+          inv.set(`${roomId}|${day}`, { ...u, [f]: typeof NIGHT_DEFAULTS[f as InvField] === "boolean" ? Boolean(v) : Number(v) });
+        } else {
+          const [, roomId, rateId, day] = parts;
+          const text = String(v).trim();
+          const amount = text === "" ? null : parseMoneyText(text);
+          if (text !== "" && amount === null) {
+            const room = data?.room_types.find((r) => r.roomId === roomId)?.roomName ?? roomId;
+            throw new Error(t("badPrice", { room, day: dmy(day) }));
+          }
+          rates.push({ roomId, rateId, from: day, to: day, amountBeforeTax: amount === null ? null : String(amount) });
+        }
+      }
+      if (inv.size > 0) await ok(api.PUT("/v2/hotels/{id}/inventory", { params: { path: { id: hotelId } }, body: { updates: [...inv.values()] } }));
+      if (rates.length > 0) await ok(api.PUT("/v2/hotels/{id}/rates", { params: { path: { id: hotelId } }, body: { updates: rates } }));
+      setEdits({});
+      setNotice({ tone: "ok", text: t("saved") });
+      await qc.invalidateQueries({ queryKey: ["hotel-nights", hotelId] });
+    } catch (e) {
+      setNotice({ tone: "error", text: e instanceof ApiError ? friendlyError(e.detail) : e instanceof Error ? e.message : String(e) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function pickDay(day: string) {
+    if (anchor === null) {
+      setAnchor(day);
+      setRange({ from: day, to: day });
+    } else {
+      setRange(anchor <= day ? { from: anchor, to: day } : { from: day, to: anchor });
+      setAnchor(null);
+    }
+  }
+
+  const inRange = (day: string) => day >= range.from && day <= range.to;
 
   return (
     <div className="space-y-4">
@@ -120,7 +121,7 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
         hotelId={hotelId}
         setHotel={(id) => {
           setHotelId(id);
-          grid.discard();
+          setEdits({});
         }}
         from={from}
         setFrom={setFrom}
@@ -152,123 +153,92 @@ export function InventoryGrid({ hotels, initialHotel, today }: { hotels: Array<{
             <p className="text-xs text-slate-600">{t("selectHint")}</p>
             <div className="flex items-center gap-3">
               {pending > 0 && <span className="text-sm text-amber-800">{pending === 1 ? t("pending1") : t("pending", { n: pending })}</span>}
-              <button type="button" className="btn-secondary" disabled={pending === 0 || grid.saving} onClick={grid.discard}>
+              <button type="button" className="btn-secondary" disabled={pending === 0 || saving} onClick={() => setEdits({})}>
                 {t("discard")}
               </button>
-              <button type="button" className="btn-primary" disabled={pending === 0 || grid.saving} onClick={() => grid.save(setNotice)}>
-                {grid.saving ? t("saving") : t("save")}
+              <button type="button" className="btn-primary" disabled={pending === 0 || saving} onClick={save}>
+                {saving ? t("saving") : t("save")}
               </button>
             </div>
           </div>
-          <GridTable data={data} placeholder={query.isPlaceholderData} grid={grid} range={range} setRange={setRange} />
+          <div className={`card overflow-x-auto ${query.isPlaceholderData ? "opacity-60" : ""}`} data-testid="grid-scroller">
+            <table className="border-separate border-spacing-0 text-xs" data-testid="inventory-grid">
+              <thead>
+                <tr>
+                  <th className="sticky left-0 z-20 min-w-40 max-w-40 border-r border-slate-200 bg-white px-2 py-2 text-left text-slate-600">{t("roomType")}</th>
+                  {data.days.map((d) => (
+                    <th
+                      key={d}
+                      scope="col"
+                      onClick={() => pickDay(d)}
+                      data-day={d}
+                      className={`cursor-pointer select-none whitespace-nowrap px-1 py-2 text-center font-medium ${inRange(d) ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-50"} ${anchor === d ? "ring-2 ring-inset ring-brand-500" : ""}`}
+                    >
+                      {dayFmt.format(new Date(`${d}T00:00:00Z`))}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.room_types.map((rt) => (
+                  <RoomRows key={rt.roomId} rt={rt} data={data} dayName={dayName} invValue={invValue} original={original} edits={edits} setEdit={setEdit} stored={stored} inRange={inRange} t={t} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </div>
   );
 }
 
-/** The nights as columns (a click on two day headers picks the bulk editor's range) and each room type's rows. */
-function GridTable({
-  data,
-  placeholder,
-  grid,
-  range,
-  setRange,
-}: {
-  data: NightsData;
-  placeholder: boolean;
-  grid: ReturnType<typeof useGridEdits>;
-  range: { from: string; to: string };
-  setRange: (r: { from: string; to: string }) => void;
-}) {
-  const t = useDict(messages);
-  const { locale } = useI18n();
-  const [anchor, setAnchor] = useState<string | null>(null);
-  const dayFmt = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }), [locale]);
-  // A cell's accessible name says what, which room and which night in words: "Cierre a llegadas, Habitación Doble, jueves 26/11/2026".
-  const weekday = useMemo(() => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "long", timeZone: "UTC" }), [locale]);
-  const dayName = (d: string) => `${weekday.format(new Date(`${d}T00:00:00Z`))} ${dmy(d)}`;
-  const inRange = (day: string) => day >= range.from && day <= range.to;
-
-  function pickDay(day: string) {
-    if (anchor === null) {
-      setAnchor(day);
-      setRange({ from: day, to: day });
-    } else {
-      setRange(anchor <= day ? { from: anchor, to: day } : { from: day, to: anchor });
-      setAnchor(null);
-    }
-  }
-
-  return (
-    <div className={`card overflow-x-auto ${placeholder ? "opacity-60" : ""}`} data-testid="grid-scroller">
-      <table className="border-separate border-spacing-0 text-xs" data-testid="inventory-grid">
-        <thead>
-          <tr>
-            <th className="sticky left-0 z-20 min-w-40 max-w-40 border-r border-slate-200 bg-white px-2 py-2 text-left text-slate-600">{t("roomType")}</th>
-            {data.days.map((d) => (
-              <th
-                key={d}
-                scope="col"
-                onClick={() => pickDay(d)}
-                data-day={d}
-                className={`cursor-pointer select-none whitespace-nowrap px-1 py-2 text-center font-medium ${inRange(d) ? "bg-brand-100 text-brand-800" : "text-slate-700 hover:bg-slate-50"} ${anchor === d ? "ring-2 ring-inset ring-brand-500" : ""}`}
-              >
-                {dayFmt.format(new Date(`${d}T00:00:00Z`))}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.room_types.map((rt) => (
-            <RoomRows key={rt.roomId} rt={rt} data={data} dayName={dayName} grid={grid} inRange={inRange} t={t} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** What every row of one room type shares: its cells' names and classes, and its label column. */
-interface RowKit {
-  rt: NightsData["room_types"][number];
-  days: string[];
-  grid: ReturnType<typeof useGridEdits>;
-  name: (what: string, d: string) => string;
-  cell: (d: string, edited: boolean) => string;
-  rowLabel: (text: string, title?: string) => React.ReactNode;
-}
-
 function RoomRows({
   rt,
   data,
   dayName,
-  grid,
+  invValue,
+  original,
+  edits,
+  setEdit,
+  stored,
   inRange,
   t,
 }: {
   rt: NightsData["room_types"][number];
   data: NightsData;
   dayName: (d: string) => string;
-  grid: ReturnType<typeof useGridEdits>;
+  invValue: (roomId: string, day: string, f: InvField) => number | boolean | string;
+  original: (roomId: string, day: string, f: InvField) => number | boolean;
+  edits: Edits;
+  setEdit: (k: string, v: number | boolean | string, original: number | boolean | string | undefined) => void;
+  stored: { inv: Map<string, NightRow>; price: Map<string, number> };
   inRange: (d: string) => boolean;
   t: Translate<typeof messages.es>;
 }) {
+  const name = (what: string, d: string) => `${what}, ${rt.roomName}, ${dayName(d)}`;
+  const cell = (d: string, edited: boolean) => `border-l border-t border-slate-100 px-1 py-1 text-center ${edited ? "bg-amber-50" : inRange(d) ? "bg-brand-50" : ""}`;
   // The first column stays put on horizontal scroll; it repeats the room's name so every row says whose it is.
   const label = "sticky left-0 z-10 min-w-40 max-w-40 border-r border-t border-slate-200 bg-white px-2 py-1 text-left font-normal";
-  const kit: RowKit = {
-    rt,
-    days: data.days,
-    grid,
-    name: (what, d) => `${what}, ${rt.roomName}, ${dayName(d)}`,
-    cell: (d, edited) => `border-l border-t border-slate-100 px-1 py-1 text-center ${edited ? "bg-amber-50" : inRange(d) ? "bg-brand-50" : ""}`,
-    rowLabel: (text, title) => (
-      <th scope="row" className={label} title={title}>
-        <span className="block truncate text-[10px] uppercase tracking-wide text-slate-500">{rt.roomName}</span>
-        <span className="block truncate text-slate-700">{text}</span>
-      </th>
-    ),
-  };
+  const rowLabel = (text: string, title?: string) => (
+    <th scope="row" className={label} title={title}>
+      <span className="block truncate text-[10px] uppercase tracking-wide text-slate-500">{rt.roomName}</span>
+      <span className="block truncate text-slate-700">{text}</span>
+    </th>
+  );
+  const flagRow = (f: "stop_sell" | "closed_to_arrival" | "closed_to_departure", text: string, on: string) => (
+    <tr>
+      {rowLabel(text)}
+      {data.days.map((d) => {
+        const k = invKey(rt.roomId, d, f);
+        const v = Boolean(invValue(rt.roomId, d, f));
+        return (
+          <td key={d} className={`${cell(d, k in edits)} ${v ? on : ""}`}>
+            <input aria-label={name(text, d)} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => setEdit(k, e.target.checked, original(rt.roomId, d, f))} />
+          </td>
+        );
+      })}
+    </tr>
+  );
   return (
     <>
       <tr className="bg-slate-50">
@@ -280,100 +250,80 @@ function RoomRows({
         </th>
         <td colSpan={data.days.length} className="border-t-2 border-slate-200 bg-slate-50" />
       </tr>
-      <NumberRow kit={kit} field="rooms" text={t("rooms")} cellName={t("rooms")} width="w-12" clamp={(n) => Math.min(10_000, n)} />
-      <DayRow kit={kit} text={t("sold")} cell={(d) => <td className={`${kit.cell(d, false)} text-slate-600`}>{grid.stored.inv.get(`${rt.roomId}|${d}`)?.sold ?? 0}</td>} />
-      <FlagRow kit={kit} field="stop_sell" text={t("stopSell")} on="bg-red-50" />
-      <FlagRow kit={kit} field="closed_to_arrival" text={t("cta")} on="bg-orange-50" />
-      <FlagRow kit={kit} field="closed_to_departure" text={t("ctd")} on="bg-orange-50" />
-      <NumberRow kit={kit} field="min_stay" text={t("minStay")} cellName={t("bulkMinStay")} width="w-10" clamp={(n) => Math.max(1, Math.min(30, n || 1))} />
+      <tr>
+        {rowLabel(t("rooms"))}
+        {data.days.map((d) => {
+          const k = invKey(rt.roomId, d, "rooms");
+          return (
+            <td key={d} className={cell(d, k in edits)}>
+              <input
+                aria-label={name(t("rooms"), d)}
+                inputMode="numeric"
+                className="w-12 rounded border border-slate-300 px-1 py-0.5 text-center"
+                value={String(invValue(rt.roomId, d, "rooms"))}
+                onChange={(e) => {
+                  const n = Number(e.target.value.replace(/\D/g, "") || "0");
+                  setEdit(k, Math.min(10_000, n), original(rt.roomId, d, "rooms"));
+                }}
+              />
+            </td>
+          );
+        })}
+      </tr>
+      <tr>
+        {rowLabel(t("sold"))}
+        {data.days.map((d) => (
+          <td key={d} className={`${cell(d, false)} text-slate-600`}>
+            {stored.inv.get(`${rt.roomId}|${d}`)?.sold ?? 0}
+          </td>
+        ))}
+      </tr>
+      {flagRow("stop_sell", t("stopSell"), "bg-red-50")}
+      {flagRow("closed_to_arrival", t("cta"), "bg-orange-50")}
+      {flagRow("closed_to_departure", t("ctd"), "bg-orange-50")}
+      <tr>
+        {rowLabel(t("minStay"))}
+        {data.days.map((d) => {
+          const k = invKey(rt.roomId, d, "min_stay");
+          return (
+            <td key={d} className={cell(d, k in edits)}>
+              <input
+                aria-label={name(t("bulkMinStay"), d)}
+                inputMode="numeric"
+                className="w-10 rounded border border-slate-300 px-1 py-0.5 text-center"
+                value={String(invValue(rt.roomId, d, "min_stay"))}
+                onChange={(e) => setEdit(k, Math.max(1, Math.min(30, Number(e.target.value.replace(/\D/g, "")) || 1)), original(rt.roomId, d, "min_stay"))}
+              />
+            </td>
+          );
+        })}
+      </tr>
       {data.rate_plans.map((rp) => (
-        <PriceRow key={rp.rateId} kit={kit} rp={rp} t={t} />
+        <tr key={rp.rateId}>
+          {rowLabel(`${t("price", { rate: rp.rateDescription })}${rp.is_active ? "" : ` · ${t("retired")}`}`, rp.rateDescription)}
+          {data.days.map((d) => {
+            const k = rateKey(rt.roomId, rp.rateId, d);
+            const orig = stored.price.get(k);
+            const origText = moneyFieldText(orig);
+            const v = k in edits ? String(edits[k]) : origText;
+            const bad = v.trim() !== "" && parseMoneyText(v) === null;
+            return (
+              <td key={d} className={cell(d, k in edits)}>
+                <input
+                  aria-label={name(t("price", { rate: rp.rateDescription }), d)}
+                  aria-invalid={bad || undefined}
+                  inputMode="decimal"
+                  className={`w-24 rounded border px-1 py-0.5 text-right tabular-nums ${bad ? "border-red-500" : v === "" ? "border-dashed border-slate-400" : "border-slate-300"}`}
+                  value={v}
+                  placeholder="—"
+                  onChange={(e) => setEdit(k, groupMoneyText(e.target.value), origText)}
+                />
+              </td>
+            );
+          })}
+        </tr>
       ))}
     </>
-  );
-}
-
-/** One row of a room type: its label, then one cell per night. */
-function DayRow({ kit, text, title, cell }: { kit: RowKit; text: string; title?: string; cell: (d: string, k: (f: InvField) => string) => React.ReactNode }) {
-  return (
-    <tr>
-      {kit.rowLabel(text, title)}
-      {kit.days.map((d) => (
-        <Fragment key={d}>{cell(d, (f) => invKey(kit.rt.roomId, d, f))}</Fragment>
-      ))}
-    </tr>
-  );
-}
-
-/** A whole-number value per night (rooms to sell, minimum stay), kept in its bounds as it is typed. */
-function NumberRow({ kit, field, text, cellName, width, clamp }: { kit: RowKit; field: "rooms" | "min_stay"; text: string; cellName: string; width: string; clamp: (n: number) => number }) {
-  const { rt, grid } = kit;
-  return (
-    <DayRow
-      kit={kit}
-      text={text}
-      cell={(d, key) => (
-        <td className={kit.cell(d, key(field) in grid.edits)}>
-          <input
-            aria-label={kit.name(cellName, d)}
-            inputMode="numeric"
-            className={`${width} rounded border border-slate-300 px-1 py-0.5 text-center`}
-            value={String(grid.invValue(rt.roomId, d, field))}
-            onChange={(e) => grid.setEdit(key(field), clamp(Number(e.target.value.replace(/\D/g, "") || "0")), grid.original(rt.roomId, d, field))}
-          />
-        </td>
-      )}
-    />
-  );
-}
-
-/** A closed/open flag per night (stop sell, closed to arrival or departure); a closed night is tinted. */
-function FlagRow({ kit, field, text, on }: { kit: RowKit; field: "stop_sell" | "closed_to_arrival" | "closed_to_departure"; text: string; on: string }) {
-  const { rt, grid } = kit;
-  return (
-    <DayRow
-      kit={kit}
-      text={text}
-      cell={(d, key) => {
-        const v = Boolean(grid.invValue(rt.roomId, d, field));
-        return (
-          <td className={`${kit.cell(d, key(field) in grid.edits)} ${v ? on : ""}`}>
-            <input aria-label={kit.name(text, d)} type="checkbox" className="h-4 w-4 accent-red-600" checked={v} onChange={(e) => grid.setEdit(key(field), e.target.checked, grid.original(rt.roomId, d, field))} />
-          </td>
-        );
-      }}
-    />
-  );
-}
-
-/** One rate plan's price per night, as typed money text; empty is "no price" (not sold with that rate). */
-function PriceRow({ kit, rp, t }: { kit: RowKit; rp: NightsData["rate_plans"][number]; t: Translate<typeof messages.es> }) {
-  const { rt, grid } = kit;
-  return (
-    <DayRow
-      kit={kit}
-      text={`${t("price", { rate: rp.rateDescription })}${rp.is_active ? "" : ` · ${t("retired")}`}`}
-      title={rp.rateDescription}
-      cell={(d) => {
-        const k = rateKey(rt.roomId, rp.rateId, d);
-        const origText = moneyFieldText(grid.stored.price.get(k));
-        const v = k in grid.edits ? String(grid.edits[k]) : origText;
-        const bad = v.trim() !== "" && parseMoneyText(v) === null;
-        return (
-          <td className={kit.cell(d, k in grid.edits)}>
-            <input
-              aria-label={kit.name(t("price", { rate: rp.rateDescription }), d)}
-              aria-invalid={bad || undefined}
-              inputMode="decimal"
-              className={`w-24 rounded border px-1 py-0.5 text-right tabular-nums ${bad ? "border-red-500" : v === "" ? "border-dashed border-slate-400" : "border-slate-300"}`}
-              value={v}
-              placeholder="—"
-              onChange={(e) => grid.setEdit(k, groupMoneyText(e.target.value), origText)}
-            />
-          </td>
-        );
-      }}
-    />
   );
 }
 

@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
-import { Field, applyApiError, fieldA11y } from "@/components/Form";
+import { Field, fieldA11y } from "@/components/Form";
 import { FormMessages } from "@/components/ui";
-import { humanizeDetail } from "@/lib/format";
+import { detailByField, humanizeDetail } from "@/lib/format";
 import { hotelMessages } from "../messages";
 
 type Content = ApiAnswer<"/v2/hotels/{id}/content">;
@@ -44,22 +44,18 @@ const draftOf = (c: Content): Draft => ({
 /** A coordinate as typed ("4,6" or "4.6"); NaN when it is not a number, null when empty. */
 const coordinate = (s: string) => (s.trim() === "" ? null : Number(s.trim().replace(",", ".")));
 
-type Errors = Record<string, string>;
-
-/** The details' draft, its errors and the save (one PATCH; each server rule under its field, the rest as a sentence). */
-function useContentDetails(initial: Content) {
+export function ContentEditor({ initial, amenities }: { initial: Content; amenities: Array<{ code: string; name: string }> }) {
   const t = useDict(hotelMessages);
   const [content, setContent] = useState(initial);
   const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error?: string | null; notice?: string | null }>({});
   const [busy, setBusy] = useState(false);
+  // Says when the form answers typing (hydrated): journeys wait on it instead of racing the page's scripts.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.setAttribute("data-ready", "true"), []);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const labels: Record<keyof Draft, string> = { stars: t("stars"), address: t("address"), latitude: t("latitude"), longitude: t("longitude"), check_in_time: t("checkInTime"), check_out_time: t("checkOutTime"), rnt: t("rntLabel"), description: t("description"), amenities: t("amenities") };
-  const focusFirst = (bad: Errors) => {
-    const first = Object.keys(bad)[0];
-    if (first) document.getElementById(`c-${first}`)?.focus();
-  };
+  const labels = { stars: t("stars"), address: t("address"), latitude: t("latitude"), longitude: t("longitude"), check_in_time: t("checkInTime"), check_out_time: t("checkOutTime"), rnt: t("rntLabel"), description: t("description"), amenities: t("amenities") };
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -70,7 +66,8 @@ function useContentDetails(initial: Content) {
     const bad = { ...(Number.isNaN(lat) ? { latitude: t("coordInvalid") } : {}), ...(Number.isNaN(lon) ? { longitude: t("coordInvalid") } : {}) };
     if (Object.keys(bad).length > 0) {
       setErrors(bad);
-      return focusFirst(bad);
+      document.getElementById(`c-${Object.keys(bad)[0]}`)?.focus();
+      return;
     }
     setBusy(true);
     try {
@@ -94,34 +91,65 @@ function useContentDetails(initial: Content) {
       setDraft(draftOf(next));
       setMessage({ notice: t("saved") });
     } catch (err) {
-      const known: Errors = {};
-      const fieldFor = Object.fromEntries(Object.keys(labels).map((k) => [k, k]));
-      const general = applyApiError(err, (name, x) => (known[name] = x.message), fieldFor, labels, t("error"));
-      setErrors(known);
-      setMessage({ error: general });
-      focusFirst(known);
+      if (err instanceof ApiError) {
+        const byField = detailByField(err.detail);
+        const known = Object.fromEntries(Object.entries(byField).filter(([k]) => k in labels));
+        setErrors(known);
+        const rest = Object.keys(byField).length > Object.keys(known).length || Object.keys(known).length === 0;
+        setMessage({ error: rest ? humanizeDetail(err.detail, labels) || t("error") : null });
+        const first = Object.keys(known)[0];
+        if (first) document.getElementById(`c-${first}`)?.focus();
+      } else setMessage({ error: t("error") });
     } finally {
       setBusy(false);
     }
   }
 
-  return { content, setContent, draft, set, errors, message, busy, save };
-}
-
-export function ContentEditor({ initial, amenities }: { initial: Content; amenities: Array<{ code: string; name: string }> }) {
-  const t = useDict(hotelMessages);
-  const { content, setContent, draft, set, errors, message, busy, save } = useContentDetails(initial);
-  // Says when the form answers typing (hydrated): journeys wait on it instead of racing the page's scripts.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => formRef.current?.setAttribute("data-ready", "true"), []);
-
+  const left = MAX_DESCRIPTION - draft.description.length;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <form className="card min-w-0 space-y-4 p-4" onSubmit={save} noValidate ref={formRef} data-testid="content-form" aria-labelledby="details-title">
         <h2 id="details-title" className="text-base font-semibold text-slate-900">
           {t("details")}
         </h2>
-        <DetailFields draft={draft} set={set} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="c-stars" label={t("stars")} error={errors.stars}>
+            <select {...fieldA11y("c-stars", errors.stars)} className="input" value={draft.stars} onChange={(e) => set({ stars: e.target.value })}>
+              <option value="">{t("starsNone")}</option>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <option key={n} value={n}>
+                  {n === 1 ? t("starsOne") : t("starsN", { n })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="c-rnt" label={t("rntLabel")} error={errors.rnt} hint={t("rntHint")}>
+            <input {...fieldA11y("c-rnt", errors.rnt, true)} className="input" inputMode="numeric" autoComplete="off" maxLength={10} value={draft.rnt} onChange={(e) => set({ rnt: e.target.value })} />
+          </Field>
+        </div>
+        <Field id="c-address" label={t("address")} error={errors.address} hint={t("addressHint")}>
+          <input {...fieldA11y("c-address", errors.address, true)} className="input" maxLength={200} value={draft.address} onChange={(e) => set({ address: e.target.value })} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="c-latitude" label={t("latitude")} error={errors.latitude}>
+            <input {...fieldA11y("c-latitude", errors.latitude)} className="input" inputMode="decimal" value={draft.latitude} onChange={(e) => set({ latitude: e.target.value })} />
+          </Field>
+          <Field id="c-longitude" label={t("longitude")} error={errors.longitude}>
+            <input {...fieldA11y("c-longitude", errors.longitude)} className="input" inputMode="decimal" value={draft.longitude} onChange={(e) => set({ longitude: e.target.value })} />
+          </Field>
+        </div>
+        <p className="-mt-2 text-xs text-slate-600">{t("coordsHint")}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="c-check_in_time" label={t("checkInTime")} error={errors.check_in_time}>
+            <input {...fieldA11y("c-check_in_time", errors.check_in_time)} type="time" className="input" value={draft.check_in_time} onChange={(e) => set({ check_in_time: e.target.value })} />
+          </Field>
+          <Field id="c-check_out_time" label={t("checkOutTime")} error={errors.check_out_time}>
+            <input {...fieldA11y("c-check_out_time", errors.check_out_time)} type="time" className="input" value={draft.check_out_time} onChange={(e) => set({ check_out_time: e.target.value })} />
+          </Field>
+        </div>
+        <Field id="c-description" label={t("description")} error={errors.description} hint={t("descriptionHint", { max: MAX_DESCRIPTION.toLocaleString("es-CO"), left: left.toLocaleString("es-CO") })}>
+          <textarea {...fieldA11y("c-description", errors.description, true)} className="input min-h-32" maxLength={MAX_DESCRIPTION} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+        </Field>
         <fieldset aria-describedby={errors.amenities ? "c-amenities-error" : undefined}>
           <legend className="label">{t("amenities")}</legend>
           <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2" data-testid="amenities-editor">
@@ -150,54 +178,6 @@ export function ContentEditor({ initial, amenities }: { initial: Content; amenit
       </form>
       <Photos hotelId={content.hotel_id} photos={content.photos} onChange={(photos) => setContent((c) => ({ ...c, photos }))} />
     </div>
-  );
-}
-
-/** Stars, RNT, address, coordinates, check-in/out times and description, each with its error under it. */
-function DetailFields({ draft, set, errors }: { draft: Draft; set: (patch: Partial<Draft>) => void; errors: Errors }) {
-  const t = useDict(hotelMessages);
-  const left = MAX_DESCRIPTION - draft.description.length;
-  return (
-    <>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="c-stars" label={t("stars")} error={errors.stars}>
-          <select {...fieldA11y("c-stars", errors.stars)} className="input" value={draft.stars} onChange={(e) => set({ stars: e.target.value })}>
-            <option value="">{t("starsNone")}</option>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <option key={n} value={n}>
-                {n === 1 ? t("starsOne") : t("starsN", { n })}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="c-rnt" label={t("rntLabel")} error={errors.rnt} hint={t("rntHint")}>
-          <input {...fieldA11y("c-rnt", errors.rnt, true)} className="input" inputMode="numeric" autoComplete="off" maxLength={10} value={draft.rnt} onChange={(e) => set({ rnt: e.target.value })} />
-        </Field>
-      </div>
-      <Field id="c-address" label={t("address")} error={errors.address} hint={t("addressHint")}>
-        <input {...fieldA11y("c-address", errors.address, true)} className="input" maxLength={200} value={draft.address} onChange={(e) => set({ address: e.target.value })} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="c-latitude" label={t("latitude")} error={errors.latitude}>
-          <input {...fieldA11y("c-latitude", errors.latitude)} className="input" inputMode="decimal" value={draft.latitude} onChange={(e) => set({ latitude: e.target.value })} />
-        </Field>
-        <Field id="c-longitude" label={t("longitude")} error={errors.longitude}>
-          <input {...fieldA11y("c-longitude", errors.longitude)} className="input" inputMode="decimal" value={draft.longitude} onChange={(e) => set({ longitude: e.target.value })} />
-        </Field>
-      </div>
-      <p className="-mt-2 text-xs text-slate-600">{t("coordsHint")}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="c-check_in_time" label={t("checkInTime")} error={errors.check_in_time}>
-          <input {...fieldA11y("c-check_in_time", errors.check_in_time)} type="time" className="input" value={draft.check_in_time} onChange={(e) => set({ check_in_time: e.target.value })} />
-        </Field>
-        <Field id="c-check_out_time" label={t("checkOutTime")} error={errors.check_out_time}>
-          <input {...fieldA11y("c-check_out_time", errors.check_out_time)} type="time" className="input" value={draft.check_out_time} onChange={(e) => set({ check_out_time: e.target.value })} />
-        </Field>
-      </div>
-      <Field id="c-description" label={t("description")} error={errors.description} hint={t("descriptionHint", { max: MAX_DESCRIPTION.toLocaleString("es-CO"), left: left.toLocaleString("es-CO") })}>
-        <textarea {...fieldA11y("c-description", errors.description, true)} className="input min-h-32" maxLength={MAX_DESCRIPTION} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
-      </Field>
-    </>
   );
 }
 
