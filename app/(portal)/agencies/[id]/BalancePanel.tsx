@@ -1,6 +1,7 @@
 "use client";
 // The preloaded balance of an agency: the operator's top-up form (on the form kit: the amount as a MoneyInput, the
 // API's rules under their fields) and the ledger; the agency sees the same panel without the form (/balance).
+import { FormMessages } from "@/components/ui";
 import { useState } from "react";
 import { z } from "zod";
 import { Controller } from "react-hook-form";
@@ -72,16 +73,7 @@ export function BalancePanel({ agencyId, preloaded, canTopUp = true }: { agencyI
           </button>
         </form>
       )}
-      {error && (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="text-sm text-emerald-700" role="status">
-          {t("detail.topUpDone")}
-        </p>
-      )}
+      <FormMessages error={error} notice={done ? t("detail.topUpDone") : null} />
       <h3 className="text-sm font-medium text-slate-600">{t("detail.ledger")}</h3>
       {q.data?.entries.length ? (
         <div className="overflow-x-auto" tabIndex={0}>

@@ -1,6 +1,7 @@
 "use client";
 // The logins of one agency as the operator sees them: the list and the form that adds one (on the form kit, the
 // API's rules under their fields).
+import { FormMessages } from "@/components/ui";
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, ok } from "@/lib/client/api";
@@ -53,16 +54,7 @@ export function UsersPanel({ agencyId }: { agencyId: number }) {
           {t("detail.addUser")}
         </button>
       </form>
-      {error && (
-        <p className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="text-sm text-emerald-700" role="status">
-          {done}
-        </p>
-      )}
+      <FormMessages error={error} notice={done} />
       {q.data?.length ? (
         <ul className="divide-y divide-slate-100 text-sm">
           {q.data.map((u) => (
