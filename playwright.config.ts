@@ -5,7 +5,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/e2e",
-  timeout: 60_000,
+  // A journey walks a whole flow and checks each screen at two sizes with axe: about 45 s on a quiet machine, so a
+  // loaded CI machine (the API lane runs beside it) needs the room; a stuck step still fails on its own 10 s expect.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -13,7 +13,8 @@ export interface SearchDraft {
   type: AgencyKind;
 }
 
-const MAX_GROUPS = 9;
+/** The most rooms one search asks for. */
+export const MAX_GROUPS = 9;
 
 /** The draft an address describes; what is missing or unreadable takes the defaults. */
 export function draftFromParams(params: Record<string, string | string[] | undefined>, defaults: { checkin: string; type: AgencyKind }): SearchDraft {

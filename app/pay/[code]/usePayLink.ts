@@ -8,6 +8,7 @@ import { apiErrorText } from "@/components/Form";
 import { useDict } from "@/lib/i18n/client";
 import { payMessages } from "@/lib/links/pay-messages";
 import { formatPhone } from "@/lib/format";
+import { usePoll } from "@/app/_client/use-poll";
 
 /** A Nequi payment waiting for the guest's answer in the app. */
 export type NequiWait = { transactionId: string; phone: string };
@@ -17,9 +18,6 @@ export type PayAnswer = MethodResponse<typeof api, "post", "/v2/links/{code}/pay
 export type CardResult = Extract<PayAnswer, { status: string }>;
 export type PayBody = ApiBody<"/v2/links/{code}/pay">;
 export type PayLink = ReturnType<typeof usePayLink>;
-
-/** How often the page asks what became of a Nequi payment while the guest decides in the app. */
-const NEQUI_POLL_MS = 2000;
 
 export function usePayLink(code: string, amount: string, nequiPending: NequiWait | null) {
   const t = useDict(payMessages);
@@ -108,37 +106,24 @@ function useOutcomeFocus(result: CardResult | null, error: string | null) {
 }
 
 /**
- * While the guest decides in the Nequi app, the page asks for the outcome every NEQUI_POLL_MS; the answer is
- * shown and announced like a card's. A lost answer (network) is asked again; the payment is never sent twice.
+ * While the guest decides in the Nequi app, the page asks for the outcome (usePoll); the answer is shown and
+ * announced like a card's. A lost answer (network) is asked again; the payment is never sent twice.
  */
 function useNequiOutcome(code: string, waiting: NequiWait | null, focusRef: React.RefObject<HTMLDivElement | null>, onOutcome: (o: { answer: PayAnswer } | { gone: ApiError }) => void) {
-  const outcomeRef = useRef(onOutcome);
   useEffect(() => {
-    outcomeRef.current = onOutcome;
-  });
-  useEffect(() => {
-    if (!waiting) return;
-    focusRef.current?.focus();
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const res = await api.GET("/v2/links/{code}/payments/{transaction_id}", { params: { path: { code, transaction_id: waiting.transactionId } } });
-        if (stopped) return;
-        if (res.data && "status" in res.data && res.data.status !== "pending") return outcomeRef.current({ answer: res.data as PayAnswer });
-        if (res.response.status === 404) {
-          const body = res.error as { detail?: string } | undefined;
-          return outcomeRef.current({ gone: new ApiError(404, body?.detail ?? "", body) });
-        }
-      } catch {
-        // No answer this time: asked again below.
+    if (waiting) focusRef.current?.focus();
+  }, [waiting, focusRef]);
+  usePoll(
+    waiting?.transactionId ?? null,
+    async (transactionId) => {
+      const res = await api.GET("/v2/links/{code}/payments/{transaction_id}", { params: { path: { code, transaction_id: transactionId } } });
+      if (res.data && "status" in res.data && res.data.status !== "pending") return { answer: res.data as PayAnswer };
+      if (res.response.status === 404) {
+        const body = res.error as { detail?: string } | undefined;
+        return { gone: new ApiError(404, body?.detail ?? "", body) };
       }
-      if (!stopped) timer = setTimeout(poll, NEQUI_POLL_MS);
-    };
-    timer = setTimeout(poll, NEQUI_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [waiting, code, focusRef]);
+      return undefined;
+    },
+    onOutcome,
+  );
 }

@@ -1,7 +1,8 @@
 "use client";
 // What Cobrar answered: approved (voucher), being verified (the payment's page), declined (voucher, try another
 // card) or a cash/PSE order (its checkout page to share).
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { usePoll } from "@/app/_client/use-poll";
 import { api } from "@/lib/client/api";
 import Link from "next/link";
 import { useDict, useI18n } from "@/lib/i18n/client";
@@ -21,34 +22,20 @@ export interface OrderContext {
   reservation?: string;
 }
 
-/** How often Cobrar asks what became of a Nequi payment while the payer decides in the app. */
-const NEQUI_POLL_MS = 2000;
-
 /** A Nequi payment waiting for the payer: asks the transaction's status until it is final, then shows that. */
 function NequiWaiting({ result, total, onSettled }: { result: Extract<PaymentResult, { kind: "nequi" }>; total: number | null; onSettled: (r: PaymentResult) => void }) {
   const t = useDict(paymentMessages);
   const { locale } = useI18n();
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const res = await api.GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: result.transactionId } } });
-        if (stopped) return;
-        const p = res.data;
-        if (p && p.status === "approved") return onSettled({ kind: "approved", voucher: p.voucher_url ?? "", transactionId: p.transaction_id });
-        if (p && p.status !== "pending") return onSettled({ kind: "declined", voucher: p.voucher_url, reason: p.decline_reason ?? "" });
-      } catch {
-        // No answer this time: asked again below.
-      }
-      if (!stopped) timer = setTimeout(poll, NEQUI_POLL_MS);
-    };
-    timer = setTimeout(poll, NEQUI_POLL_MS);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [result.transactionId, onSettled]);
+  usePoll<PaymentResult>(
+    result.transactionId,
+    async (transactionId) => {
+      const p = (await api.GET("/v2/apms/transactions/{transaction_id}", { params: { path: { transaction_id: transactionId } } })).data;
+      if (p && p.status === "approved") return { kind: "approved", voucher: p.voucher_url ?? "", transactionId: p.transaction_id };
+      if (p && p.status !== "pending") return { kind: "declined", voucher: p.voucher_url, reason: p.decline_reason ?? "" };
+      return undefined;
+    },
+    onSettled,
+  );
   return (
     <section className="card max-w-2xl border-fuchsia-200 p-6" role="status" aria-busy="true" data-testid="payment-result">
       <div className="flex items-center gap-3">
