@@ -232,6 +232,37 @@ test.describe("inventory and availability", () => {
     await expect(review).toBeFocused();
   });
 
+  test("a restriction checked then unchecked in the grid is no change; every save gives the button its name back", async ({ page }) => {
+    const night = addDays(bogotaToday(), 5);
+    await signIn(page, DEMO.hotelAdmin);
+    await page.goto("/inventory");
+    const cta = page.getByRole("checkbox", { name: cellName("Cierre a llegadas", "Suite Junior", night), exact: true });
+    // Named "Guardar cambios" only when no save is running (it reads "Guardando…" meanwhile).
+    const save = page.getByRole("button", { name: "Guardar cambios" });
+    await expect(cta).not.toBeChecked();
+    await cta.check();
+    await expect(cta).toBeChecked();
+    await expect(page.getByText("1 cambio sin guardar")).toBeVisible();
+    await expect(save).toBeEnabled();
+    // Undone by hand: the night is open again and nothing is pending.
+    await cta.uncheck();
+    await expect(cta).not.toBeChecked();
+    await expect(page.getByText(/cambios? sin guardar/)).toHaveCount(0);
+    await expect(save).toBeDisabled();
+
+    // Closed and saved, then reopened and saved: each save ends with the button named again, the night as saved.
+    for (const closed of [true, false]) {
+      await cta.setChecked(closed);
+      await expect(page.getByText("1 cambio sin guardar")).toBeVisible();
+      await save.click();
+      await expect(page.getByText("Cambios guardados")).toBeVisible();
+      await expect(save).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Guardando…" })).toHaveCount(0);
+      await page.reload();
+      await expect(cta).toBeChecked({ checked: closed });
+    }
+  });
+
   test("closing a night to arrival in bulk: the search no longer offers a stay arriving that night; undo reopens it", async ({ page, browser }) => {
     const night = addDays(bogotaToday(), 12);
     await signIn(page, DEMO.hotelAdmin);
