@@ -8,7 +8,7 @@ import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite } from "@/lib/gateways/channel-holds";
 import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
 import { channelSyncOf } from "@/lib/gateways/channex/status";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
 import { changedMeanwhile, wrongState } from "@/lib/domain/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
@@ -229,7 +229,7 @@ export async function createReservation(database: Database, principal: Principal
       );
     }
     // Only when the channel-holds job took this hold for an orphan while it was being made: nothing is held.
-    if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
+    if (e instanceof HoldKeyConflictError) throw changedMeanwhile("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
   crashPoint("booking:after-commit");
