@@ -215,6 +215,17 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
     expect(sends()).toBe(before + 1);
   });
 
+  it("a booking whose hold key was released meanwhile (the channel-holds job took it for an orphan) is a 409 asking to retry; nothing is held or written", async () => {
+    const { key } = await agencyWithKey(api.db.prisma);
+    const { hotel, room, rate } = await externalHotel(1);
+    fake.failNext("PUT /holds/", 1, { status: 409, body: { error: "released" } });
+    const r = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "La reserva no pudo registrarse; intente de nuevo" });
+    expect(await api.db.prisma.reservation.count({ where: { hotelId: hotel.id } })).toBe(0);
+    expect(fake.sold(hotel.id, "DBL", checkin)).toBe(0);
+  });
+
   it("a channel manager that does not answer is a 503 in the standard body, not a 500", async () => {
     const { key } = await agencyWithKey(api.db.prisma);
     const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });

@@ -13,6 +13,7 @@ import { parseBody } from "@/lib/http/body";
 import { formatZodError } from "@/lib/http/zod";
 import { log } from "@/lib/http/log";
 import { normalizeAddress, headerText } from "./address";
+import { markBouncedAddress, recordBounceOnEmail } from "./store";
 
 export type BounceKind = "hard" | "soft" | "complaint";
 
@@ -167,25 +168,10 @@ export async function recordBounces(database: Database, bounces: Bounce[], now: 
   for (const b of bounces) {
     const note = noteOf(b);
     const marks = b.kind !== "soft";
-    let newly = false;
-    if (marks) {
-      const rows = await database.sql.query(
-        `INSERT INTO email_suppressions (address, reason, created_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT (address) DO NOTHING RETURNING address`,
-        [b.email, note, now.toISOString()],
-      );
-      newly = rows.length === 1;
-    }
-    let recorded = false;
+    const newly = marks ? await markBouncedAddress(database.sql, b.email, note, now) : false;
     const id = emailIdOf(b.messageId);
-    if (id) {
-      // Only an e-mail that went out, to this very address. A hard bounce turns it `failed`; the others keep `sent`.
-      const rows = await database.sql.query(
-        `UPDATE emails SET last_error = $3, status = CASE WHEN $4::boolean THEN 'failed' ELSE status END
-          WHERE id = $1 AND lower(recipient) = $2 AND status IN ('sent', 'failed') RETURNING id`,
-        [id, b.email, note, b.kind === "hard"],
-      );
-      recorded = rows.length === 1;
-    }
+    // Only an e-mail that went out, to this very address. A hard bounce turns it `failed`; the others keep `sent`.
+    const recorded = id ? await recordBounceOnEmail(database.sql, id, b.email, note, b.kind === "hard") : false;
     log.info("email_bounce", { kind: b.kind, newly_marked: newly, email_recorded: recorded });
     items.push({ email: b.email, kind: b.kind, marked: marks, newly_marked: newly, email_recorded: recorded });
   }

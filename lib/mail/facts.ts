@@ -6,6 +6,7 @@ import { ymd } from "@/lib/time";
 import { voucherPath } from "@/lib/money/voucher-code";
 import { BANKS, CASH_METHODS, lookupName } from "@/lib/money/lookups";
 import { enqueueEmail } from "./outbox";
+import { wompiAgreementCode } from "./store";
 import type { ConfirmedData, LinkData, OrderData, PaymentReceivedData, ReceiptData, RefundData, ReservationExpiredData } from "./templates/catalog";
 
 type Tx = Prisma.TransactionClient;
@@ -103,8 +104,7 @@ export async function emailOrderPlaced(tx: Tx, paymentId: string, now: Date, kno
   const r = t.reservation;
   const guestName = t.link?.guestName || (r ? person(r.firstName, r.lastName) : "") || person(t.refName, t.refLastname);
   // Cash through Wompi is paid at a Bancolombia correspondent with two numbers (docs/payments.md "Wompi").
-  const collect = t.method === "cash" ? await tx.$queryRawUnsafe<{ code: string | null }[]>(`SELECT extra->>'businessAgreementCode' AS code FROM wompi_transactions WHERE reference = $1`, t.id) : [];
-  const agreementCode = collect[0]?.code ?? null;
+  const agreementCode = t.method === "cash" ? await wompiAgreementCode(tx, t.id) : null;
   const data: OrderData = {
     guestName,
     agencyName: agency?.name ?? null,

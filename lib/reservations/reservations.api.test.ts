@@ -222,7 +222,12 @@ describeNoGateway("reading, updating, cancelling", () => {
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const { data: booking } = await apiClient(api, mine.key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     const code = codeOf(booking)!;
-    expect((await apiClient(api, other.key).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } } })).response.status).toBe(404);
+    const read = await apiClient(api, other.key).GET("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } } });
+    expect(read.response.status).toBe(404);
+    expect(read.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: `La reserva ${code} no existe` });
+    const unknown = await apiClient(api, mine.key).POST("/v2/bookings/chatbot/{booking_id}/cancel", { params: { path: { booking_id: "ZZZZZZ" } } });
+    expect(unknown.response.status).toBe(404);
+    expect(unknown.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "La reserva ZZZZZZ no existe" });
     expect((await apiClient(api, other.key).PUT("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } }, body: { reservation: { firstName: "X" } } })).response.status).toBe(404);
     expect((await apiClient(api, other.key).POST("/v2/bookings/chatbot/{booking_id}/cancel", { params: { path: { booking_id: code } } })).response.status).toBe(404);
     const list = await apiClient(api, other.key).GET("/v2/bookings");

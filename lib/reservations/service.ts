@@ -8,8 +8,8 @@ import { channelManager } from "@/lib/gateways";
 import { finishRelease, holdThenWrite } from "@/lib/gateways/channel-holds";
 import { oweGuestData, sendGuestData } from "@/lib/gateways/guest-sync";
 import { channelSyncOf } from "@/lib/gateways/channex/status";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { changedMeanwhile, wrongState } from "@/lib/domain/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { changedMeanwhile, doesNotExist, wrongState } from "@/lib/domain/errors";
 import { assertSameAgency, type Principal } from "@/lib/auth/principal";
 import { addDays, bogotaDate, daysBetween, isoBogota, ymd } from "@/lib/time";
 import type { z } from "zod";
@@ -229,7 +229,7 @@ export async function createReservation(database: Database, principal: Principal
       );
     }
     // Only when the channel-holds job took this hold for an orphan while it was being made: nothing is held.
-    if (e instanceof HoldKeyConflictError) throw conflict("La reserva no pudo registrarse; intente de nuevo");
+    if (e instanceof HoldKeyConflictError) throw changedMeanwhile("La reserva no pudo registrarse; intente de nuevo");
     throw e;
   }
   crashPoint("booking:after-commit");
@@ -250,7 +250,7 @@ type DetailRow = Prisma.ReservationGetPayload<{ include: typeof detailInclude }>
 
 async function findOwned(db: Database, principal: Principal, code: string) {
   const row = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
-  if (!row) throw notFound(`La reserva ${code} no existe`);
+  if (!row) throw doesNotExist(`La reserva ${code} no existe`);
   assertSameAgency(principal, row.agencyId, `La reserva ${code}`);
   return row;
 }
@@ -327,7 +327,7 @@ export function presentReservation(r: DetailRow) {
 /** Read only: the agency that made it, the operator, or an admin of its hotel (issue 16); anyone else 404. */
 export async function getReservation(db: Database, principal: Principal, code: string) {
   const row = await db.prisma.reservation.findUnique({ where: { code: code.toUpperCase() }, include: detailInclude });
-  if (!row || !canReadReservation(principal, row)) throw notFound(`La reserva ${code} no existe`);
+  if (!row || !canReadReservation(principal, row)) throw doesNotExist(`La reserva ${code} no existe`);
   return { ...presentReservation(row), channel_sync: await channelSyncOf(db, row.id) };
 }
 

@@ -2,14 +2,14 @@
 import type { Job } from "@/lib/cron/job";
 import { purgeRateLimitCounters } from "@/lib/auth/rate-limit";
 import { purgeLoginThrottles } from "@/lib/auth/login-throttle";
+import { purgeIdempotencyRecords, purgeSessions } from "./store";
 
 /** Forgets idempotency records older than their 24 h window. */
 export const idempotencyCleanup: Job = {
   name: "idempotency-cleanup",
   summary: "Borra los registros de Idempotency-Key vencidos (más de 24 h)",
   async run({ database, now }) {
-    const rows = await database.sql.query<{ id: number }>(`DELETE FROM idempotency_records WHERE expires_at <= $1 RETURNING id`, [now.toISOString()]);
-    return rows.length;
+    return purgeIdempotencyRecords(database, now);
   },
 };
 
@@ -20,10 +20,7 @@ export const securityCleanup: Job = {
   async run({ database, now }) {
     const counters = await purgeRateLimitCounters(database, now);
     const throttles = await purgeLoginThrottles(database, now);
-    const sessions = await database.sql.query<{ n: number }>(
-      `WITH d AS (DELETE FROM auth_sessions WHERE expires_at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM d`,
-      [new Date(now.getTime() - 24 * 3600_000).toISOString()],
-    );
-    return counters + throttles + Number(sessions[0]?.n ?? 0);
+    const sessions = await purgeSessions(database, new Date(now.getTime() - 24 * 3600_000));
+    return counters + throttles + sessions;
   },
 };

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { readMigrations } from "@/lib/db/migrate";
 import { secretsLoaded } from "@/lib/secrets/store";
 import { isShuttingDown } from "@/lib/runtime/instance";
+import { appliedMigrations, pingDatabase } from "./store";
 
 export const healthRoute = defineRoute({
   method: "GET",
@@ -18,7 +19,7 @@ export const healthRoute = defineRoute({
   ],
   async handler({ database }) {
     try {
-      await database.sql.query("SELECT 1");
+      await pingDatabase(database);
       return { status: "ok", db: "ok" };
     } catch {
       return json(503, { status: "error", db: "error" });
@@ -54,10 +55,7 @@ export const readyRoute = defineRoute({
     let migrations = "ok";
     try {
       expectedMigrations ??= readMigrations().map((m) => m.name);
-      const rows = await database.sql.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-      );
-      const applied = new Set(rows.map((r) => r.migration_name));
+      const applied = new Set(await appliedMigrations(database));
       const pending = expectedMigrations.filter((m) => !applied.has(m));
       if (pending.length > 0) {
         migrations = "pending";

@@ -28,8 +28,11 @@ export interface FakeChannelManager {
   addHotel(opts: { id: number; city?: string; roomId: string; checkin: string; nights: number; rooms: number; price?: string }): void;
   /** Rooms sold on one night. */
   sold(hotelId: number, roomId: string, date: string): number;
-  /** The next `count` requests whose "METHOD /path" starts with `prefix` answer 503 without doing anything. */
-  failNext(prefix: string, count?: number): void;
+  /**
+   * The next `count` requests whose "METHOD /path" starts with `prefix` answer 503 (or `answer`) without doing
+   * anything.
+   */
+  failNext(prefix: string, count?: number, answer?: { status: number; body: unknown }): void;
   /** The main-guest data it holds for a booking and its version (it keeps the newest version it was sent). */
   guest(bookingCode: string): { version: number; guest: Record<string, string> } | undefined;
   /** Every request received, as "METHOD /path", and the Authorization header of the last one. */
@@ -41,7 +44,7 @@ export interface FakeChannelManager {
 export async function startFakeChannelManager(): Promise<FakeChannelManager> {
   const hotels = new Map<number, FakeHotel>();
   const holds = new Map<string, { state: "held" | "released"; request: string; holds: HoldRequest[] }>();
-  const failures: Array<{ prefix: string; left: number }> = [];
+  const failures: Array<{ prefix: string; left: number; answer?: { status: number; body: unknown } }> = [];
   const calls: string[] = [];
   const guests = new Map<string, { version: number; guest: Record<string, string> }>();
   let lastAuthorization: string | null = null;
@@ -141,7 +144,7 @@ export async function startFakeChannelManager(): Promise<FakeChannelManager> {
     const failure = failures.find((f) => f.left > 0 && line.startsWith(f.prefix));
     if (failure) {
       failure.left -= 1;
-      return send(503, { error: "unavailable_for_test" });
+      return failure.answer ? send(failure.answer.status, failure.answer.body) : send(503, { error: "unavailable_for_test" });
     }
     const body = text ? JSON.parse(text) : {};
     let m: RegExpExecArray | null;
@@ -186,8 +189,8 @@ export async function startFakeChannelManager(): Promise<FakeChannelManager> {
       hotels.set(o.id, hotel);
     },
     sold: (hotelId, roomId, date) => roomOf(hotelId, roomId)?.nights.get(date)?.sold ?? 0,
-    failNext(prefix, count = 1) {
-      failures.push({ prefix, left: count });
+    failNext(prefix, count = 1, answer) {
+      failures.push({ prefix, left: count, answer });
     },
     async close() {
       server.closeAllConnections();

@@ -4,6 +4,7 @@
 // data, so a value copied onto another agency does not open. A database dump alone cannot forge signatures.
 import type { Database } from "@/lib/db/open";
 import { decryptSecret, encryptSecret, secret } from "@/lib/secrets/store";
+import { plaintextSecrets, sealSecretIfPlain } from "./store";
 
 const SEALED = "v1:";
 
@@ -32,18 +33,8 @@ export function openWebhookSecret(agencyId: number, stored: string): string {
 export async function sealPlainWebhookSecrets(database: Database, batch = 200): Promise<number> {
   let sealed = 0;
   for (;;) {
-    const rows = await database.sql.query<{ id: number; webhook_secret: string }>(
-      `SELECT id, webhook_secret FROM agencies WHERE webhook_secret IS NOT NULL AND webhook_secret NOT LIKE 'v1:%' ORDER BY id LIMIT $1`,
-      [batch],
-    );
+    const rows = await plaintextSecrets(database.sql, batch);
     if (rows.length === 0) return sealed;
-    for (const r of rows) {
-      const done = await database.sql.query(`UPDATE agencies SET webhook_secret = $2 WHERE id = $1 AND webhook_secret = $3 RETURNING id`, [
-        r.id,
-        sealWebhookSecret(r.id, r.webhook_secret),
-        r.webhook_secret,
-      ]);
-      sealed += done.length;
-    }
+    for (const r of rows) if (await sealSecretIfPlain(database.sql, r.id, sealWebhookSecret(r.id, r.webhook_secret), r.webhook_secret)) sealed += 1;
   }
 }

@@ -1,9 +1,10 @@
-// The webhook outbox's plain SQL, in one place (issue 25; the model is lib/reservations/store.ts). Why not Prisma
-// here: the delivery worker runs on the plain-SQL handle (lib/db/leased-queue.ts claims, `database.transaction`)
-// and its writes are conditional on the claim it holds; the reason of each query is beside it. (The mail worker's
-// outcome, lib/mail/store.ts `recordEmailOutcome`, is one UPDATE of its own row: not the same statement as this
-// attempt + delivery + streak write, so the two stay apart; what they share, the claim and its lease, is
-// lib/db/leased-queue.ts.)
+// The webhooks' plain SQL, in one place (issue 25; the model is lib/reservations/store.ts): the outbox's worker
+// and the sealing of signing secrets at start (lib/webhooks/secret-box.ts). Why not Prisma here: the delivery
+// worker and the startup run on the plain-SQL handle (lib/db/leased-queue.ts claims, `database.transaction`) and
+// their writes are conditional (on the claim the worker holds, on the plaintext still being there); the reason of
+// each query is beside it. (The mail worker's outcome, lib/mail/store.ts `recordEmailOutcome`, is one UPDATE of
+// its own row: not the same statement as this attempt + delivery + streak write, so the two stay apart; what they
+// share, the claim and its lease, is lib/db/leased-queue.ts.)
 import type { SqlRunner } from "@/lib/db/migrate";
 import type { SendResult } from "./send";
 
@@ -15,6 +16,20 @@ export async function agencySecretRow(sql: SqlRunner, agencyId: number): Promise
 /** Stores a sealed secret only when the agency has none: two racing workers keep the first. Plain SQL: a conditional write. */
 export async function setSecretIfNone(sql: SqlRunner, agencyId: number, sealed: string): Promise<void> {
   await sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2 AND webhook_secret IS NULL`, [sealed, agencyId]);
+}
+
+/** Agencies whose signing secret is still stored in plaintext (written before sealing), by id. Plain SQL: a `NOT LIKE` on the stored form, on the startup's handle. */
+export function plaintextSecrets(sql: SqlRunner, batch: number): Promise<Array<{ id: number; webhook_secret: string }>> {
+  return sql.query<{ id: number; webhook_secret: string }>(
+    `SELECT id, webhook_secret FROM agencies WHERE webhook_secret IS NOT NULL AND webhook_secret NOT LIKE 'v1:%' ORDER BY id LIMIT $1`,
+    [batch],
+  );
+}
+
+/** Replaces a plaintext secret by its sealed form, only if the plaintext is still there; whether it did. Plain SQL: a conditional write, so instances starting together seal each row once. */
+export async function sealSecretIfPlain(sql: SqlRunner, agencyId: number, sealed: string, plain: string): Promise<boolean> {
+  const done = await sql.query(`UPDATE agencies SET webhook_secret = $2 WHERE id = $1 AND webhook_secret = $3 RETURNING id`, [agencyId, sealed, plain]);
+  return done.length === 1;
 }
 
 export interface AttemptRecord {

@@ -239,7 +239,9 @@ describe(`an approval that cannot be credited is owed by hand (${testTarget()})`
     await reconcilePayments(api.db, later());
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).reversedAt).toBeNull();
     expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(200);
-    expect((await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } })).response.status).toBe(409);
+    const again = await op.POST("/v2/gateway/manual-refunds/{id}/done", { params: { path: { id: cashId } } });
+    expect(again.response.status).toBe(409);
+    expect(again.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "Ese pago no tiene un reembolso manual pendiente" });
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cashId } })).reversedAt).not.toBeNull();
     expect((await api.db.prisma.paymentLink.findUniqueOrThrow({ where: { id: l.id } })).status).toBe("paid");
   });

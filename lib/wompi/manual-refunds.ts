@@ -4,7 +4,7 @@
 // pretends a reversal happened: a refund stays `manual_pending` and an automatic reversal keeps reversed_at empty
 // until the operator marks it done.
 import type { Database } from "@/lib/db/open";
-import { conflict, notFound } from "@/lib/http/errors";
+import { doesNotExist, wrongState } from "@/lib/domain/errors";
 import { isoBogota } from "@/lib/time";
 import { paidByHand } from "@/lib/payments/refund-lifecycle";
 import { markReversalPaidByHand, owedByHand, paymentExists, refundExists } from "./store";
@@ -46,13 +46,13 @@ export async function manualRefundsOwed(database: Database, limit = 200): Promis
 export async function markManualRefundDone(database: Database, id: string, now: Date): Promise<{ id: string; status: "done" }> {
   if (/^rf_[A-Za-z0-9]{8,64}$/.test(id)) {
     if (await paidByHand(database.prisma, id, now)) return { id, status: "done" };
-    if (!(await refundExists(database, id))) throw notFound("El reembolso no existe");
-    throw conflict("Ese reembolso no está pendiente de pago manual");
+    if (!(await refundExists(database, id))) throw doesNotExist("El reembolso no existe");
+    throw wrongState("Ese reembolso no está pendiente de pago manual");
   }
   if (/^tx_[A-Za-z0-9]{8,64}$/.test(id)) {
     if (await markReversalPaidByHand(database, id, now)) return { id, status: "done" };
-    if (!(await paymentExists(database, id))) throw notFound("El pago no existe");
-    throw conflict("Ese pago no tiene un reembolso manual pendiente");
+    if (!(await paymentExists(database, id))) throw doesNotExist("El pago no existe");
+    throw wrongState("Ese pago no tiene un reembolso manual pendiente");
   }
-  throw notFound("No existe un reembolso manual con ese identificador");
+  throw doesNotExist("No existe un reembolso manual con ese identificador");
 }
