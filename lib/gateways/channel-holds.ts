@@ -12,7 +12,7 @@ import type { SqlRunner } from "@/lib/db/migrate";
 import type { Prisma } from "@/lib/db/generated/client";
 import { withTxRetry } from "@/lib/db/retry";
 import { errorLine, log } from "@/lib/http/log";
-import { RoomsUnavailableError, type ChannelManager, type HoldRequest } from "./channel-manager";
+import { HoldKeyConflictError, RoomsUnavailableError, type ChannelManager, type HoldRequest } from "./channel-manager";
 
 type Tx = Prisma.TransactionClient;
 
@@ -58,7 +58,8 @@ export async function holdThenWrite<T>(database: Database, cm: ChannelManager, r
         const result = await write(tx);
         // The claim: if the job already took this hold for an orphan, the write must not stand without it.
         const claimed = await tx.query(`UPDATE channel_holds SET state = 'held', updated_at = $2 WHERE key = $1 AND state = 'holding' RETURNING key`, [key, now], { prepared: true });
-        if (claimed.length !== 1) throw new Error(`channel hold ${key} was released before its record was written`);
+        // Released by the job while this request was slow: the write is undone and the caller asked to try again (409).
+        if (claimed.length !== 1) throw new HoldKeyConflictError(key, "released");
         return result;
       }),
     );

@@ -12,7 +12,7 @@ import type { Database } from "@/lib/db/open";
 import { addDays, bogotaDate } from "@/lib/time";
 import { describeChannelManagerContract } from "./channel-manager.contract";
 import { HttpChannelManager } from "./http-channel-manager";
-import { ChannelManagerUnavailableError, type HoldRequest } from "./channel-manager";
+import { ChannelManagerUnavailableError, HoldKeyConflictError, type HoldRequest } from "./channel-manager";
 import { holdThenWrite, markReleasing, finishRelease, sweepChannelHolds, ORPHAN_AFTER_MS } from "./channel-holds";
 
 const checkin = addDays(bogotaDate(new Date()), 10);
@@ -113,6 +113,21 @@ describe("HTTP channel manager: failures and recovery", () => {
     expect(s.sold()).toBe(1);
     expect(await state(s.key)).toBe("holding");
     await sweepChannelHolds(database, cm, new Date(now.getTime() + ORPHAN_AFTER_MS));
+    expect(s.sold()).toBe(0);
+    expect(await state(s.key)).toBe("released");
+  });
+
+  it("the job takes the hold for an orphan while the write is still running: the write is undone, the hold released, a HoldKeyConflictError (409) and not a 500", async () => {
+    const s = stock(2);
+    const now = new Date();
+    let wrote = false;
+    const attempt = holdThenWrite(database, cm, { key: s.key, hotelId: s.hotelId, holds: s.holds, now }, async (tx) => {
+      // A slow request: the job has taken the hold for an orphan (its first step, `releasing`) before the record's claim.
+      await tx.query(`UPDATE channel_holds SET state = 'releasing' WHERE key = $1`, [s.key]);
+      wrote = true;
+    });
+    await expect(attempt).rejects.toBeInstanceOf(HoldKeyConflictError);
+    expect(wrote).toBe(true);
     expect(s.sold()).toBe(0);
     expect(await state(s.key)).toBe("released");
   });
