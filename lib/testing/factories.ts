@@ -19,8 +19,9 @@ async function databaseOf(db: Database | PrismaClient): Promise<Database> {
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 
-export async function createAgency(db: PrismaClient, data: Partial<Parameters<PrismaClient["agency"]["create"]>[0]["data"]> = {}) {
-  return db.agency.create({
+export async function createAgency(handle: Database | PrismaClient, data: Partial<Parameters<PrismaClient["agency"]["create"]>[0]["data"]> = {}) {
+  const db = await databaseOf(handle);
+  return db.prisma.agency.create({
     data: {
       name: `Agencia ${uniq()}`,
       phone: "3001234567",
@@ -36,13 +37,14 @@ export async function createAgency(db: PrismaClient, data: Partial<Parameters<Pr
 
 export async function agencyWithKey(handle: Database | PrismaClient, data: Parameters<typeof createAgency>[1] = {}) {
   const db = await databaseOf(handle);
-  const agency = await createAgency(db.prisma, data);
+  const agency = await createAgency(db, data);
   const { key, id } = await issueApiKey(db, { role: "agency", agencyId: agency.id }, new Date());
   return { agency, key, keyId: id };
 }
 
-export async function createUser(db: PrismaClient, role: "operator" | "agency" | "hotel_admin", opts: { agencyId?: number; hotelIds?: number[]; password?: string } = {}) {
-  const user = await db.user.create({
+export async function createUser(handle: Database | PrismaClient, role: "operator" | "agency" | "hotel_admin", opts: { agencyId?: number; hotelIds?: number[]; password?: string } = {}) {
+  const db = await databaseOf(handle);
+  const user = await db.prisma.user.create({
     data: {
       email: `${role}-${uniq()}@example.co`,
       name: `Usuario ${role}`,
@@ -55,8 +57,9 @@ export async function createUser(db: PrismaClient, role: "operator" | "agency" |
   return user;
 }
 
-export async function createHotel(db: PrismaClient, data: Partial<Parameters<PrismaClient["hotel"]["create"]>[0]["data"]> = {}) {
-  return db.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
+export async function createHotel(handle: Database | PrismaClient, data: Partial<Parameters<PrismaClient["hotel"]["create"]>[0]["data"]> = {}) {
+  const db = await databaseOf(handle);
+  return db.prisma.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
 }
 
 /** A portal session cookie as sign-in makes it: a server-side session row named in the signed cookie. */
