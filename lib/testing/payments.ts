@@ -4,7 +4,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { paths } from "@/lib/client/schema";
-import type { PrismaClient } from "@/lib/db/generated/client";
 import type { Database } from "@/lib/db/open";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
@@ -100,10 +99,9 @@ export function cashOrder(hotelId: number, refNumber: string, amount: number): C
 }
 
 /** A pending reservation written straight to the database, for link tests that need one without booking. */
-export function pendingReservation(handle: Database | PrismaClient, opts: { agencyId: number; hotelId: number; paymentDeadline: Date; code?: string }) {
+export function pendingReservation(db: Database, opts: { agencyId: number; hotelId: number; paymentDeadline: Date; code?: string }) {
   const n = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const prisma = typeof (handle as Database).withLock === "function" ? (handle as Database).prisma : (handle as PrismaClient);
-  return prisma.reservation.create({
+  return db.prisma.reservation.create({
     data: {
       id: `res_test_${n}`,
       code: opts.code ?? `HBTEST${n.slice(-8)}`,
