@@ -21,7 +21,7 @@ const setPassword = (token: string, password: string) => api.call("POST", "/api/
 
 describe("invitations", () => {
   it("a user created without a password gets an invitation; the link sets the password once", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const created = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/users", { params: { path: { id: agency.id } }, body: { name: "Valentina Ruiz", email: "valentina@example.co" } });
     expect(created.response.status).toBe(201);
     expect((await cron()).data).toEqual({ processed: 1 });
@@ -46,7 +46,7 @@ describe("invitations", () => {
   });
 
   it("an expired invitation is refused; a new one retires the old link", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const created = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/users", { params: { path: { id: agency.id } }, body: { name: "Tomás Gil", email: "tomas@example.co" } });
     const userId = created.data!.id;
     await cron();
@@ -61,14 +61,14 @@ describe("invitations", () => {
     expect(second).not.toBe(first);
     expect((await setPassword(second, "mi-clave-segura")).status).toBe(200);
     // Another agency cannot invite this user.
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, other.key).POST("/v2/users/{id}/invitation", { params: { path: { id: userId } } })).response.status).toBe(404);
   });
 });
 
 describe("password reset", () => {
   it("the same answer for any address; an active user gets a link, using it changes the password and sends a notice", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/users", { params: { path: { id: agency.id } }, body: { name: "Sara Mejía", email: "sara@example.co", password: "clave-vieja-1" } });
     const unknown = await api.call("POST", "/api/v2/account/password/forgot", { body: { email: "nadie@example.co" } });
     const known = await api.call("POST", "/api/v2/account/password/forgot", { body: { email: "Sara@Example.co" } });

@@ -156,7 +156,7 @@ describe("POST /api/v2/agencies (4.13)", () => {
   });
 
   it("is operator-only", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     expect((await apiClient(api, key).POST("/v2/agencies", { body: validAgency() })).response.status).toBe(403);
     expect((await apiClient(api).POST("/v2/agencies", { body: validAgency() })).response.status).toBe(401);
   });
@@ -164,8 +164,8 @@ describe("POST /api/v2/agencies (4.13)", () => {
 
 describe("listing, reading and changing agencies", () => {
   it("4.12 lists preloaded agencies without payout_account_id", async () => {
-    const pre = await createAgency(api.db.prisma, { isPreloaded: true });
-    const plain = await createAgency(api.db.prisma, { isPreloaded: false });
+    const pre = await createAgency(api.db, { isPreloaded: true });
+    const plain = await createAgency(api.db, { isPreloaded: false });
     const res = await operator().GET("/v2/preloaded-balance/agencies");
     expect(res.response.status).toBe(200);
     const ids = res.data!.map((a) => a.id);
@@ -176,7 +176,7 @@ describe("listing, reading and changing agencies", () => {
   });
 
   it("GET /v2/agencies searches and filters", async () => {
-    const a = await createAgency(api.db.prisma, { name: "Buscable Único Tours", agencyType: "wholesale" });
+    const a = await createAgency(api.db, { name: "Buscable Único Tours", agencyType: "wholesale" });
     const res = await operator().GET("/v2/agencies", { params: { query: { search: "buscable único" } } });
     expect(res.response.status).toBe(200);
     expect(res.data!.map((x) => x.id)).toEqual([a.id]);
@@ -188,8 +188,8 @@ describe("listing, reading and changing agencies", () => {
   });
 
   it("an agency may GET itself; another agency's id is 404", async () => {
-    const one = await agencyWithKey(api.db.prisma);
-    const other = await createAgency(api.db.prisma);
+    const one = await agencyWithKey(api.db);
+    const other = await createAgency(api.db);
     const mine = apiClient(api, one.key);
     expect((await mine.GET("/v2/agencies/{id}", { params: { path: { id: one.agency.id } } })).data!.id).toBe(one.agency.id);
     const foreign = await mine.GET("/v2/agencies/{id}", { params: { path: { id: other.id } } });
@@ -201,7 +201,7 @@ describe("listing, reading and changing agencies", () => {
   });
 
   it("PATCH archives (archived implies inactive) and the archived agency gets 403 everywhere", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     const path = { id: agency.id };
     expect((await apiClient(api, key).GET("/v2/agencies/{id}", { params: { path } })).response.status).toBe(200);
     const res = await operator().PATCH("/v2/agencies/{id}", { params: { path }, body: { is_archived: true } });
@@ -221,7 +221,7 @@ describe("listing, reading and changing agencies", () => {
   });
 
   it("PATCH deactivates (403 for the agency), changes type and webhook URL, and validates", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     const res = await operator().PATCH("/v2/agencies/{id}", {
       params: { path: { id: agency.id } },
       body: { is_active: false, agency_type: "wholesale", webhook_url: "https://hooks.example.co/x" },
@@ -232,14 +232,14 @@ describe("listing, reading and changing agencies", () => {
     expect(denied.error).toMatchObject({ detail: expect.stringMatching(/inactiva/) });
     expect((await operator().PATCH("/v2/agencies/{id}", { params: { path: { id: agency.id } }, body: {} })).response.status).toBe(400);
     expect((await operator().PATCH("/v2/agencies/{id}", { params: { path: { id: agency.id } }, body: { phone: "abc" } })).error).toMatchObject({ detail: expect.stringMatching(/^phone: /) });
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, other.key).PATCH("/v2/agencies/{id}", { params: { path: { id: other.agency.id } }, body: { name: "x" } })).response.status).toBe(403);
   });
 });
 
 describe("preloaded balance ledger", () => {
   it("tops up, lists entries to the operator and the agency, and refuses non-preloaded agencies", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma, { isPreloaded: true });
+    const { agency, key } = await agencyWithKey(api.db, { isPreloaded: true });
     const path = { id: agency.id };
     const t1 = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: 1500000.5, note: "Consignación 1" } });
     expect(t1.response.status).toBe(201);
@@ -253,10 +253,10 @@ describe("preloaded balance ledger", () => {
       ["topup", 0.1],
       ["topup", 1500000.5],
     ]);
-    const stranger = await agencyWithKey(api.db.prisma);
+    const stranger = await agencyWithKey(api.db);
     expect((await apiClient(api, stranger.key).GET("/v2/agencies/{id}/balance", { params: { path } })).response.status).toBe(404);
     expect((await apiClient(api, key).POST("/v2/agencies/{id}/balance/top-ups", { params: { path }, body: { amount: 1 } })).response.status).toBe(403);
-    const notPre = await createAgency(api.db.prisma);
+    const notPre = await createAgency(api.db);
     const notPreTopUp = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: notPre.id } }, body: { amount: 1 } });
     expect(notPreTopUp.response.status).toBe(409);
     expect(notPreTopUp.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "La agencia no usa saldo precargado; márquela como is_preloaded primero" });
@@ -267,7 +267,7 @@ describe("preloaded balance ledger", () => {
 
   for (const [amount, rule] of [[0, /mayor que 0/], [-5, /monto positivo/], [10.123, /dos decimales/], ["abc", /monto/]] as const) {
     it(`top-up amount ${amount} -> 400`, async () => {
-      const a = await createAgency(api.db.prisma, { isPreloaded: true });
+      const a = await createAgency(api.db, { isPreloaded: true });
       const r = await operator().POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: a.id } }, body: { amount } });
       expect(r.response.status).toBe(400);
       expect(r.error!.detail).toMatch(/^amount: /);
@@ -277,7 +277,7 @@ describe("preloaded balance ledger", () => {
   }
 
   it("debitBalance never goes below zero, even racing", async () => {
-    const a = await createAgency(api.db.prisma, { isPreloaded: true, balance: new Prisma.Decimal("100000.00") });
+    const a = await createAgency(api.db, { isPreloaded: true, balance: new Prisma.Decimal("100000.00") });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, () => api.db.prisma.$transaction((tx) => debitBalance(tx, a.id, "30000.00", null, new Date()))),
     );
@@ -296,7 +296,7 @@ describe("preloaded balance ledger", () => {
 
 describe("agency portal users", () => {
   it("creates a login for an agency (bcrypt), lists it, refuses duplicates and bad input", async () => {
-    const a = await createAgency(api.db.prisma);
+    const a = await createAgency(api.db);
     const email = `Ventas-${a.id}@Agencia.co`;
     const path = { id: a.id };
     const res = await operator().POST("/v2/agencies/{id}/users", { params: { path }, body: { name: "Ventas", email, password: "clave-segura-1" } });

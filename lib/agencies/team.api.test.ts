@@ -12,8 +12,8 @@ let ag2: Awaited<ReturnType<typeof agencyWithKey>>;
 
 beforeAll(async () => {
   api = await startApi();
-  ag1 = await agencyWithKey(api.db.prisma);
-  ag2 = await agencyWithKey(api.db.prisma);
+  ag1 = await agencyWithKey(api.db);
+  ag2 = await agencyWithKey(api.db);
 });
 afterAll(async () => {
   await api?.close();
@@ -41,7 +41,7 @@ describe("agency teams", () => {
     expect(keys.data).toEqual([expect.objectContaining({ id: k.data!.id, label: "integración", revoked_at: null })]);
     expect(JSON.stringify(keys.data)).not.toContain(k.data!.key);
 
-    const cookie = await sessionCookieFor(api.db.prisma, uid);
+    const cookie = await sessionCookieFor(api.db, uid);
     expect((await apiClient(api).GET("/v2/me", { headers: { cookie } })).response.status).toBe(200);
     const off = await apiClient(api, ag1.key).PATCH("/v2/agencies/{id}/users/{user_id}", { params: { path: { id: ag1.agency.id, user_id: uid } }, body: { is_active: false } });
     expect(off.response.status).toBe(200);
@@ -60,7 +60,7 @@ describe("agency teams", () => {
   });
 
   it("another agency's team and users are 404, whatever the route", async () => {
-    const victim = await createUser(api.db.prisma, "agency", { agencyId: ag2.agency.id });
+    const victim = await createUser(api.db, "agency", { agencyId: ag2.agency.id });
     const c = apiClient(api, ag1.key);
     const id = ag2.agency.id;
     expect((await c.GET("/v2/agencies/{id}/users", { params: { path: { id } } })).response.status).toBe(404);
@@ -75,12 +75,12 @@ describe("agency teams", () => {
   });
 
   it("a portal user manages the team only with the admin role; nobody locks themselves out", async () => {
-    const admin = await createUser(api.db.prisma, "agency", { agencyId: ag1.agency.id });
+    const admin = await createUser(api.db, "agency", { agencyId: ag1.agency.id });
     await api.db.prisma.user.update({ where: { id: admin.id }, data: { agencyAdmin: true } });
-    const member = await createUser(api.db.prisma, "agency", { agencyId: ag1.agency.id });
+    const member = await createUser(api.db, "agency", { agencyId: ag1.agency.id });
     // Portal sessions: the same typed client with the session cookie instead of a key.
-    const asAdmin = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db.prisma, admin.id) });
-    const asMember = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db.prisma, member.id) });
+    const asAdmin = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db, admin.id) });
+    const asMember = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db, member.id) });
     const team = { params: { path: { id: ag1.agency.id } } };
     const user = (user_id: number) => ({ params: { path: { id: ag1.agency.id, user_id } } });
 
@@ -99,9 +99,9 @@ describe("agency teams", () => {
     expect(self.response.status).toBe(409);
     expect(self.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "No puede desactivarse ni quitarse la administración a sí mismo; pídalo a otro administrador" });
     // Another agency's admin: 404.
-    const other = await createUser(api.db.prisma, "agency", { agencyId: ag2.agency.id });
+    const other = await createUser(api.db, "agency", { agencyId: ag2.agency.id });
     await api.db.prisma.user.update({ where: { id: other.id }, data: { agencyAdmin: true } });
-    const asOther = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db.prisma, other.id) });
+    const asOther = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db, other.id) });
     expect((await asOther.GET("/v2/agencies/{id}/users", team)).response.status).toBe(404);
   });
 
@@ -139,8 +139,8 @@ describe("agency teams", () => {
 
 describe("hotel admins (operator)", () => {
   it("creates a login for a hotel, assigns hotels, removes and deactivates", async () => {
-    const h1 = await createHotel(api.db.prisma);
-    const h2 = await createHotel(api.db.prisma);
+    const h1 = await createHotel(api.db);
+    const h2 = await createHotel(api.db);
     const email = mail("hotel");
     const created = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels/{id}/admins", { params: { path: { id: h1.id } }, body: { name: "Héctor", email, password: "clave-segura-1" } });
     expect(created.response.status).toBe(201);
@@ -150,7 +150,7 @@ describe("hotel admins (operator)", () => {
     const list = await apiClient(api, OPERATOR_KEY).GET("/v2/hotels/{id}/admins", { params: { path: { id: h1.id } } });
     expect(list.data!.map((u) => u.id)).toEqual([uid]);
 
-    const cookie = await sessionCookieFor(api.db.prisma, uid);
+    const cookie = await sessionCookieFor(api.db, uid);
     expect((await apiClient(api).GET("/v2/me", { headers: { cookie } })).data!.hotel_ids).toEqual([h1.id]);
     const assigned = await apiClient(api, OPERATOR_KEY).PUT("/v2/users/{id}/hotels", { params: { path: { id: uid } }, body: { hotel_ids: [h1.id, h2.id] } });
     expect(assigned.response.status).toBe(200);
@@ -171,12 +171,12 @@ describe("hotel admins (operator)", () => {
   });
 
   it("only the operator; agency users are not hotel admins; unknown ids are 404", async () => {
-    const h = await createHotel(api.db.prisma);
-    const hotelAdmin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [h.id] });
-    const cookie = await sessionCookieFor(api.db.prisma, hotelAdmin.id);
+    const h = await createHotel(api.db);
+    const hotelAdmin = await createUser(api.db, "hotel_admin", { hotelIds: [h.id] });
+    const cookie = await sessionCookieFor(api.db, hotelAdmin.id);
     expect((await apiClient(api).GET("/v2/hotels/{id}/admins", { params: { path: { id: h.id } }, headers: { cookie } })).response.status).toBe(403);
     expect((await apiClient(api, ag1.key).POST("/v2/hotels/{id}/admins", { params: { path: { id: h.id } }, body: { name: "X", email: mail("x"), password: "clave-segura-1" } })).response.status).toBe(403);
-    const agencyUser = await createUser(api.db.prisma, "agency", { agencyId: ag1.agency.id });
+    const agencyUser = await createUser(api.db, "agency", { agencyId: ag1.agency.id });
     expect((await apiClient(api, OPERATOR_KEY).PUT("/v2/users/{id}/hotels", { params: { path: { id: agencyUser.id } }, body: { hotel_ids: [h.id] } })).response.status).toBe(404);
     expect((await apiClient(api, OPERATOR_KEY).PATCH("/v2/users/{id}", { params: { path: { id: agencyUser.id } }, body: { is_active: false } })).response.status).toBe(404);
     expect((await apiClient(api, OPERATOR_KEY).GET("/v2/hotels/{id}/admins", { params: { path: { id: 999999 } } })).response.status).toBe(404);

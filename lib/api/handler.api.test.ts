@@ -37,13 +37,13 @@ describe("standard error bodies", () => {
   });
 
   it("403 when an agency key calls an operator route", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     const res = await apiClient(api, key).GET("/v2/agencies/{id}/api-keys", keysOf(agency.id));
     expectStandardError(res, 403);
   });
 
   it("403 for an inactive or archived agency on any route", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     expect((await apiClient(api, key).GET("/v2/me")).response.status).toBe(200);
     await api.db.prisma.agency.update({ where: { id: agency.id }, data: { isArchived: true, isActive: false } });
     const res = await apiClient(api, key).GET("/v2/me");
@@ -64,7 +64,7 @@ describe("standard error bodies", () => {
   });
 
   it("400 for malformed JSON", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const res = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, {
       key: OPERATOR_KEY,
       rawBody: "{not json",
@@ -75,7 +75,7 @@ describe("standard error bodies", () => {
   });
 
   it("400 naming the field for a wrong type in the body; an id of the wrong shape in the path names nothing (404)", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const wrongType = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, { key: OPERATOR_KEY, body: { label: 42 } });
     expectStandardError(wrongType, 400);
     expect(wrongType.body.detail).toMatch(/^label: /);
@@ -90,7 +90,7 @@ describe("standard error bodies", () => {
   });
 
   it("413 for a body over 1 MiB, and nothing is created", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const before = await api.db.prisma.apiKey.count({ where: { agencyId: agency.id } });
     const res = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/api-keys", { ...keysOf(agency.id), body: { label: "x".repeat(1024 * 1024 + 10) } });
     expectStandardError(res, 413);
@@ -107,7 +107,7 @@ describe("standard error bodies", () => {
 
 describe("API keys", () => {
   it("issues a key shown once, stores only its hash, lists prefixes and revokes", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const operator = apiClient(api, OPERATOR_KEY);
     const issued = await operator.POST("/v2/agencies/{id}/api-keys", { ...keysOf(agency.id), body: { label: "integración" } });
     expect(issued.response.status).toBe(201);

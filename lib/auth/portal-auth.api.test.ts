@@ -66,7 +66,7 @@ const me = (cookie: string) => apiClient(api).GET("/v2/me", { headers: { cookie 
 
 describe("sign-in throttling", () => {
   it("a stranger failing from one address slows that address, never the owner signing in from another", async () => {
-    const owner = await createUser(api.db.prisma, "operator", { password: "clave-del-dueno-1" });
+    const owner = await createUser(api.db, "operator", { password: "clave-del-dueno-1" });
     const stranger = "198.51.100.66";
     for (let i = 1; i <= 6; i++) {
       const r = await signIn(owner.email, `adivinanza-${i}`, stranger);
@@ -88,7 +88,7 @@ describe("sign-in throttling", () => {
   });
 
   it("the backoff doubles per failure beyond the allowance and is counted in the database", async () => {
-    const user = await createUser(api.db.prisma, "operator");
+    const user = await createUser(api.db, "operator");
     const ip = "198.51.100.77";
     for (let i = 0; i < 6; i++) await signIn(user.email, "mala", ip);
     const row = await api.db.prisma.loginThrottle.findUniqueOrThrow({ where: { key: `acct:${user.email}|ip:${ip}` } });
@@ -102,7 +102,7 @@ describe("sign-in throttling", () => {
   it("an address failing across many accounts is slowed for every account, the accounts stay open elsewhere", async () => {
     const ip = "198.51.100.88";
     // The victim first: its (slow) password hash must not sit between the last failure and the refused attempt.
-    const victim = await createUser(api.db.prisma, "operator", { password: "otra-clave-123" });
+    const victim = await createUser(api.db, "operator", { password: "otra-clave-123" });
     for (let i = 0; i < 31; i++) await signIn(`nadie-${i}@example.co`, "x", ip);
     const blocked = await signIn(victim.email, "otra-clave-123", ip);
     expect(blocked.status).toBe(429);
@@ -113,7 +113,7 @@ describe("sign-in throttling", () => {
   it("rotating X-Forwarded-For does not reset the count when the sender is not a trusted proxy", async () => {
     const untrusted = await startTestServer([{ prefix: "/api/auth", handler: handleAuth }], { trustedProxies: "" });
     try {
-      const user = await createUser(untrusted.db.prisma, "operator", { password: "clave-buena-99" });
+      const user = await createUser(untrusted.db, "operator", { password: "clave-buena-99" });
       const attempt = async (i: number) => {
         const c = await fetch(`${untrusted.url}/api/auth/csrf`);
         const { csrfToken } = (await c.json()) as { csrfToken: string };
@@ -141,7 +141,7 @@ describe("sign-in throttling", () => {
 
 describe("sign-out", () => {
   it("ends the session on the server: the old cookie stops working at once", async () => {
-    const user = await createUser(api.db.prisma, "operator", { password: "clave-salida-1" });
+    const user = await createUser(api.db, "operator", { password: "clave-salida-1" });
     const s = await signIn(user.email, "clave-salida-1", "203.0.113.20");
     expect(s.session).not.toBeNull();
     expect((await me(s.session!)).response.status).toBe(200);
@@ -157,7 +157,7 @@ describe("sign-out", () => {
   });
 
   it("deactivating a user ends their sessions, and sessions are per sign-in", async () => {
-    const user = await createUser(api.db.prisma, "operator", { password: "clave-dos-1" });
+    const user = await createUser(api.db, "operator", { password: "clave-dos-1" });
     const a = await signIn(user.email, "clave-dos-1", "203.0.113.21");
     const b = await signIn(user.email, "clave-dos-1", "203.0.113.22");
     await signOut(a.session!, "203.0.113.21");
@@ -170,9 +170,9 @@ describe("sign-out", () => {
 
 describe("portal writes and the Host", () => {
   it("X-Forwarded-Host cannot make a foreign Origin look like ours", async () => {
-    const user = await createUser(api.db.prisma, "operator", { password: "clave-host-1" });
+    const user = await createUser(api.db, "operator", { password: "clave-host-1" });
     const s = await signIn(user.email, "clave-host-1", "203.0.113.30");
-    const agency = await createAgency(api.db.prisma);
+    const agency = await createAgency(api.db);
     // Hostile Origin and X-Forwarded-Host: raw headers stay on TestServer.call.
     const forged = await api.call("POST", `/api/v2/agencies/${agency.id}/api-keys`, {
       headers: { cookie: s.session!, origin: "https://evil.example", "x-forwarded-host": "evil.example" },
@@ -187,7 +187,7 @@ describe("portal writes and the Host", () => {
 
 describe("sign-in timing does not tell which e-mails have accounts (issue 24)", () => {
   it("an unknown e-mail runs the same full bcrypt comparison as a known one with a wrong password", async () => {
-    const user = await createUser(api.db.prisma, "operator", { password: "clave-tiempo-1" });
+    const user = await createUser(api.db, "operator", { password: "clave-tiempo-1" });
     const compare = vi.spyOn(bcrypt, "compare");
     try {
       expect((await signIn(user.email, "equivocada", "203.0.113.41")).session).toBeNull();

@@ -97,8 +97,8 @@ describe("the payer's address recorded on a link payment", () => {
   it("is the socket's, not a client-sent X-Forwarded-For", async () => {
     process.env.RATE_LIMIT_PER_MINUTE = "0";
     process.env.PAY_ATTEMPTS_PER_10_MIN = "0";
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     const link = await apiClient(api, a.key).POST("/v2/links/schedule", {
       body: { hotel_id: hotel.id, guest_name: "Laura Gómez", email: "l@example.co", phone: "3001234567", amount: "1000", description: "d", available_hours: 1, agency_id: a.agency.id },
     });

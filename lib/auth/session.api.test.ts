@@ -15,20 +15,20 @@ afterAll(async () => {
 });
 
 function sessionCookie(uid: number) {
-  return sessionCookieFor(api.db.prisma, uid);
+  return sessionCookieFor(api.db, uid);
 }
 
 describe("portal session on /api", () => {
   it("authorizes the same handlers as an API key, with the user's role", async () => {
-    const agency = await createAgency(api.db.prisma);
-    const user = await createUser(api.db.prisma, "agency", { agencyId: agency.id });
+    const agency = await createAgency(api.db);
+    const user = await createUser(api.db, "agency", { agencyId: agency.id });
     const res = await apiClient(api).GET("/v2/me", { headers: { cookie: await sessionCookie(user.id) } });
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ role: "agency", via: "session", agency_id: agency.id });
   });
 
   it("refuses a forged or foreign-signed cookie, and a deactivated user", async () => {
-    const user = await createUser(api.db.prisma, "operator");
+    const user = await createUser(api.db, "operator");
     const forged = await encode({ token: { uid: user.id }, secret: "another-secret-entirely" });
     expect((await apiClient(api).GET("/v2/me", { headers: { cookie: `next-auth.session-token=${forged}` } })).response.status).toBe(401);
     const cookie = await sessionCookie(user.id);
@@ -38,8 +38,8 @@ describe("portal session on /api", () => {
   });
 
   it("refuses a session write coming from another origin (403)", async () => {
-    const user = await createUser(api.db.prisma, "operator");
-    const agency = await createAgency(api.db.prisma);
+    const user = await createUser(api.db, "operator");
+    const agency = await createAgency(api.db);
     const cookie = await sessionCookie(user.id);
     const host = new URL(api.url).host;
     // A hostile Origin header: raw headers stay on TestServer.call.
@@ -50,8 +50,8 @@ describe("portal session on /api", () => {
   });
 
   it("refuses a session write that does not say it comes from our pages: no Origin and no Sec-Fetch-Site: same-origin, or cross-site (issue 24)", async () => {
-    const user = await createUser(api.db.prisma, "operator");
-    const agency = await createAgency(api.db.prisma);
+    const user = await createUser(api.db, "operator");
+    const agency = await createAgency(api.db);
     const cookie = await sessionCookie(user.id);
     const host = new URL(api.url).host;
     const issue = `/api/v2/agencies/${agency.id}/api-keys`;
@@ -87,7 +87,7 @@ describe("portal session on /api", () => {
   });
 
   it("stores portal passwords with a slow salted hash", async () => {
-    const user = await createUser(api.db.prisma, "operator", { password: "clave-segura-1" });
+    const user = await createUser(api.db, "operator", { password: "clave-segura-1" });
     expect(user.passwordHash).toMatch(/^\$2[aby]\$10\$/);
     expect(user.passwordHash).not.toContain("clave-segura-1");
     expect(await verifyPassword("clave-segura-1", user.passwordHash)).toBe(true);
@@ -104,7 +104,7 @@ describe("request logs", () => {
     process.env.LOG_LEVEL = "info";
     process.env.LOG_REQUESTS = "on";
     try {
-      const { agency, key } = await agencyWithKey(api.db.prisma);
+      const { agency, key } = await agencyWithKey(api.db);
       await apiClient(api, key).GET("/v2/me");
       await apiClient(api, key).POST("/v2/agencies/{id}/api-keys", { params: { path: { id: agency.id } }, body: { label: "4242424242424242" } });
     } finally {

@@ -19,10 +19,10 @@ let hotelA: number;
 
 beforeAll(async () => {
   api = await startTestServer([{ prefix: "/wp-json", handler: handleCalendar }]);
-  hotelA = (await createHotel(api.db.prisma, { city: "CARTAGENA" })).id;
-  const hotelB = (await createHotel(api.db.prisma, { city: "MEDELLIN" })).id;
+  hotelA = (await createHotel(api.db, { city: "CARTAGENA" })).id;
+  const hotelB = (await createHotel(api.db, { city: "MEDELLIN" })).id;
   const key = async (hotelIds: number[]) => {
-    const u = await createUser(api.db.prisma, "hotel_admin", { hotelIds });
+    const u = await createUser(api.db, "hotel_admin", { hotelIds });
     return (await issueApiKey(api.db, { role: "hotel_admin", userId: u.id }, new Date())).key;
   };
   adminA = await key([hotelA]);

@@ -21,11 +21,11 @@ beforeAll(async () => {
     { prefix: "/wp-json", handler: handleCalendar },
     { prefix: "/api", handler: handleApi },
   ]);
-  const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
-  const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
+  const hotel = await createHotel(api.db, { city: "CARTAGENA" });
+  const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotel.id] });
   adminUserId = admin.id;
   editor = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
-  agency = (await agencyWithKey(api.db.prisma)).key;
+  agency = (await agencyWithKey(api.db)).key;
 });
 afterAll(async () => {
   await api?.close();
@@ -509,9 +509,9 @@ describe("images", () => {
 describe("portal sessions", () => {
   it("a hotel admin's session cookie edits; an agency session reads published only; foreign origins are refused", async () => {
     const { sessionCookieFor } = await import("@/lib/testing/factories");
-    const cookieFor = (uid: number) => sessionCookieFor(api.db.prisma, uid);
+    const cookieFor = (uid: number) => sessionCookieFor(api.db, uid);
     const agencyRow = await api.db.prisma.agency.findFirstOrThrow();
-    const agencyUser = await createUser(api.db.prisma, "agency", { agencyId: agencyRow.id });
+    const agencyUser = await createUser(api.db, "agency", { agencyId: agencyRow.id });
     const adminCookie = await cookieFor(adminUserId);
     const agencyCookie = await cookieFor(agencyUser.id);
     const body = JSON.stringify({ title: "Evento desde el portal", start_date: "2026-06-01 10:00", end_date: "2026-06-01 12:00", status: "draft" });

@@ -42,7 +42,7 @@ const cardBody = (orgId: number, over: Partial<NewCard> = {}): NewCard => ({
 
 describe("account holders", () => {
   it("the operator registers one per agency; the record has the spec's fields plus agency_id", async () => {
-    const agency = await createAgency(api.db.prisma);
+    const agency = await createAgency(api.db);
     const res = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id, { nacionality: "co" }) });
     expect(res.response.status).toBe(201);
     expect(res.data!.account_holder_id).toMatch(/^ah_/);
@@ -69,14 +69,14 @@ describe("account holders", () => {
     ["zip_code", { zip_code: "1" }, /^zip_code: /],
   ];
   it("a legal person's NIT with dots and its DIAN check digit is stored as its digits", async () => {
-    const agency = await createAgency(api.db.prisma);
+    const agency = await createAgency(api.db);
     const res = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id, { person_type: "legal", document_type: "NIT", document_number: "900.123.456-8" }) });
     expect(res.response.status).toBe(201);
     expect(res.data!.document_number).toBe("900123456");
   });
   for (const [label, over, rule] of invalid) {
     it(`400 and nothing stored: ${label}`, async () => {
-      const agency = await createAgency(api.db.prisma);
+      const agency = await createAgency(api.db);
       const res = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id, over) });
       expect(res.response.status).toBe(400);
       expect(res.error!.detail).toMatch(rule);
@@ -91,7 +91,7 @@ describe("account holders", () => {
   ];
   for (const [label, over, rule] of malformed) {
     it(`400 and nothing stored: ${label}`, async () => {
-      const agency = await createAgency(api.db.prisma);
+      const agency = await createAgency(api.db);
       const res = await api.call("POST", "/api/v1/virtual-cards/account-holders", { key: OPERATOR_KEY, body: { ...holderBody(agency.id), ...over } });
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(rule);
@@ -101,12 +101,12 @@ describe("account holders", () => {
 
   it("unknown agency -> 404; an agency may not register -> 403", async () => {
     expect((await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(999999) })).response.status).toBe(404);
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     expect((await apiClient(api, key).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id) })).response.status).toBe(403);
   });
 
   it("4.10 returns the caller's holder; 404 when none or another agency's", async () => {
-    const none = await agencyWithKey(api.db.prisma);
+    const none = await agencyWithKey(api.db);
     expect((await apiClient(api, none.key).POST("/v1/virtual-cards/account-holder")).response.status).toBe(404);
     const a = await agencyWithOrg();
     const mine = await apiClient(api, a.key).POST("/v1/virtual-cards/account-holder", { body: {} });
@@ -161,7 +161,7 @@ describe("organizations (4.11)", () => {
   });
 
   it("404 without an account holder; the operator names one", async () => {
-    const none = await agencyWithKey(api.db.prisma);
+    const none = await agencyWithKey(api.db);
     const res = await apiClient(api, none.key).POST("/v1/virtual-cards/organizations", { body: { name: `Sin titular ${none.agency.id}`, description: "x" } });
     expect(res.response.status).toBe(404);
     const a = await agencyWithOrg();
@@ -277,7 +277,7 @@ describe("virtual cards (4.6)", () => {
 
   it("an agency without account holder cannot create cards (404)", async () => {
     const a = await agencyWithOrg();
-    const none = await agencyWithKey(api.db.prisma);
+    const none = await agencyWithKey(api.db);
     expect((await apiClient(api, none.key).POST("/v1/virtual-cards", { body: cardBody(a.orgId) })).response.status).toBe(404);
   });
 
@@ -398,7 +398,7 @@ describe("paying with a virtual card through the card payment API (4.9)", () => 
   }
   async function pay(key: string, d: { number: string; cvc: string; exp_month: number; exp_year: number }) {
     const pem = await publicKeyPem(api);
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const enc = (v: string) => encryptCardField(v, pem);
     return apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { body: {
         order: { ref_name: "Ana", ref_lastname: "Gómez", ref_number: `VC-${Math.random().toString(36).slice(2, 8)}`, amount: 250000, installments: 1, hotel_id: hotel.id },

@@ -65,8 +65,8 @@ const transactions = (key: string, cardId: string, query: { status?: "pending" |
 
 describe("creating a card with spending controls", () => {
   it("stores the limits and hotels, answers them in the card's shape, and shows names and what is left", async () => {
-    const h1 = await createHotel(api.db.prisma, { name: "Hotel Las Américas" });
-    const h2 = await createHotel(api.db.prisma, { name: "Casa Pestagua", city: "CARTAGENA" });
+    const h1 = await createHotel(api.db, { name: "Hotel Las Américas" });
+    const h2 = await createHotel(api.db, { name: "Casa Pestagua", city: "CARTAGENA" });
     const a = await agencyWithOrg();
     const res = await apiClient(api, a.key).POST("/v1/virtual-cards", {
       body: cardBody(a.orgId, {
@@ -149,8 +149,8 @@ describe("creating a card with spending controls", () => {
 
 describe("charges a card's controls decline", () => {
   it("a one-time card locked to one hotel is declined at another, with the reason, and still pays its own hotel", async () => {
-    const mine = await createHotel(api.db.prisma, { name: "Hotel Santa Clara" });
-    const other = await createHotel(api.db.prisma, { name: "Hotel Dann Carlton" });
+    const mine = await createHotel(api.db, { name: "Hotel Santa Clara" });
+    const other = await createHotel(api.db, { name: "Hotel Dann Carlton" });
     const { a, card, details } = await activeCard({ allowed_hotel_ids: [mine.id] }, { one_time_use: true });
 
     // The issue's story: $ 1.650.000 at another hotel.
@@ -174,8 +174,8 @@ describe("charges a card's controls decline", () => {
   });
 
   it("several hotels are named in the reason (up to three, then a count)", async () => {
-    const hs = await Promise.all(["Alfa", "Beta", "Gama", "Delta"].map((n) => createHotel(api.db.prisma, { name: `Hotel ${n} ${seq++}` })));
-    const elsewhere = await createHotel(api.db.prisma, { name: "Hotel Fuera" });
+    const hs = await Promise.all(["Alfa", "Beta", "Gama", "Delta"].map((n) => createHotel(api.db, { name: `Hotel ${n} ${seq++}` })));
+    const elsewhere = await createHotel(api.db, { name: "Hotel Fuera" });
     const three = await activeCard({ allowed_hotel_ids: hs.slice(0, 3).map((h) => h.id) });
     const r3 = await charge(three.a.key, three.details, elsewhere.id, 10_000);
     const names = hs.slice(0, 3).map((h) => h.name);
@@ -185,7 +185,7 @@ describe("charges a card's controls decline", () => {
   });
 
   it("a charge above the limit per charge is declined; one equal to it is approved", async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const { a, details, card } = await activeCard({ spending_limits: [{ amount: 800_000, interval: "per_authorization" }] });
     const over = await charge(a.key, details, hotel.id, 800_000.01);
     expect(over.response.status).toBe(400);
@@ -201,7 +201,7 @@ describe("charges a card's controls decline", () => {
   });
 
   it("the lifetime limit counts approved charges less refunds; declined ones do not count", async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const { a, details, card } = await activeCard({ spending_limits: [{ amount: 1_000_000, interval: "all_time" }] });
     const first = await charge(a.key, details, hotel.id, 600_000);
     expect(first.response.status).toBe(200);
@@ -222,7 +222,7 @@ describe("charges a card's controls decline", () => {
   });
 
   it("a frozen, used or expired card says why it is not active", async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const a = await agencyWithOrg();
     const later = (await apiClient(api, a.key).POST("/v1/virtual-cards", { body: cardBody(a.orgId, { activation: addDays(today(), 3) }) })).data!.data;
     const laterDetails = (await apiClient(api, a.key).GET("/v1/virtual-cards/{card_id}/sandbox-details", { params: { path: { card_id: later.card_id } } })).data!;
@@ -239,8 +239,8 @@ describe("charges a card's controls decline", () => {
 
 describe("the card's transactions", () => {
   it("lists approved and declined charges, newest first, with the decline reason; paged and filtered", async () => {
-    const mine = await createHotel(api.db.prisma, { name: "Hotel Movich" });
-    const other = await createHotel(api.db.prisma, { name: "Hotel Estelar" });
+    const mine = await createHotel(api.db, { name: "Hotel Movich" });
+    const other = await createHotel(api.db, { name: "Hotel Estelar" });
     const { a, details, card } = await activeCard({ allowed_hotel_ids: [mine.id], spending_limits: [{ amount: 300_000, interval: "per_authorization" }] });
     expect((await charge(a.key, details, mine.id, 250_000)).response.status).toBe(200);
     expect((await charge(a.key, details, other.id, 100_000)).response.status).toBe(400);
@@ -269,7 +269,7 @@ describe("the card's transactions", () => {
 
   it("another agency's card is 404; bad paging is 400", async () => {
     const { card } = await activeCard();
-    const stranger = await agencyWithKey(api.db.prisma);
+    const stranger = await agencyWithKey(api.db);
     expect((await transactions(stranger.key, card.card_id)).response.status).toBe(404);
     const { a } = await activeCard();
     for (const q of ["page=0", "per_page=101", "status=dormida", "page=abc"]) {
@@ -280,9 +280,9 @@ describe("the card's transactions", () => {
   });
 
   it("a charge made by another payer shows on the card without that payer's receipt", async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const { a, details, card } = await activeCard();
-    const payer = await agencyWithKey(api.db.prisma);
+    const payer = await agencyWithKey(api.db);
     expect((await charge(payer.key, details, hotel.id, 90_000)).response.status).toBe(200);
     const seen = await transactions(a.key, card.card_id);
     expect(seen.data!.items).toHaveLength(1);
@@ -293,8 +293,8 @@ describe("the card's transactions", () => {
 
 describe("changing a card's controls (PATCH /v1/virtual-cards/{card_id})", () => {
   it("replaces the parts it names, keeps the others, records the change, and the next charge follows it", async () => {
-    const h1 = await createHotel(api.db.prisma);
-    const h2 = await createHotel(api.db.prisma);
+    const h1 = await createHotel(api.db);
+    const h2 = await createHotel(api.db);
     const { a, details, card, path } = await activeCard({ allowed_hotel_ids: [h1.id], spending_limits: [{ amount: 1_000_000, interval: "all_time" }] });
     expect((await charge(a.key, details, h1.id, 700_000)).response.status).toBe(200);
 
@@ -319,7 +319,7 @@ describe("changing a card's controls (PATCH /v1/virtual-cards/{card_id})", () =>
   });
 
   it("400 on bad bodies, 404 for another agency or an unknown hotel, 409 once cancelled; nothing changes", async () => {
-    const h1 = await createHotel(api.db.prisma);
+    const h1 = await createHotel(api.db);
     const { a, card, path } = await activeCard({ allowed_hotel_ids: [h1.id] });
     const patch = (body: unknown, key = a.key) => api.call("PATCH", `/api/v1/virtual-cards/${card.card_id}`, { key, body });
     const cases: Array<[unknown, number, RegExp]> = [
@@ -333,7 +333,7 @@ describe("changing a card's controls (PATCH /v1/virtual-cards/{card_id})", () =>
       expect(r.status, JSON.stringify(body)).toBe(status);
       expect(r.body.detail).toMatch(rule);
     }
-    const stranger = await agencyWithKey(api.db.prisma);
+    const stranger = await agencyWithKey(api.db);
     expect((await patch({ spending_controls: { allowed_hotel_ids: [] } }, stranger.key)).status).toBe(404);
     expect((await api.db.prisma.virtualCardHotel.findMany({ where: { cardId: card.card_id } })).map((h) => h.hotelId)).toEqual([h1.id]);
 
@@ -351,7 +351,7 @@ describe("two charges racing on one limited card", () => {
   const racers = testTarget() === "postgres" ? 10 : 4;
 
   it(`${racers} charges at once on a card with $ 1.000.000 left: never more than the limit is approved or charged`, async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const { a, details, card } = await activeCard({ spending_limits: [{ amount: 1_000_000, interval: "all_time" }] });
     const results = await Promise.all(Array.from({ length: racers }, () => charge(a.key, details, hotel.id, 300_000)));
     const approved = results.filter((r) => r.response.status === 200);

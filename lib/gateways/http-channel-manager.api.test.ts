@@ -159,7 +159,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
   });
   /** A hotel whose catalogue (room type DBL, rate plan RO) is ours and whose inventory (1 room) lives in the fake. */
   async function externalHotel(nights: number, price?: string) {
-    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
+    const hotel = await createHotel(api.db, { city: "CARTAGENA" });
     const room = await api.db.prisma.roomType.create({ data: { hotelId: hotel.id, roomId: "DBL", roomName: "Doble", roomType: "DOUBLE", beds: 2, maxAdults: 2, maxChildren: 1 } });
     const rate = await api.db.prisma.ratePlan.create({
       data: { hotelId: hotel.id, rateId: "RO", rateDescription: "Solo alojamiento", boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis" },
@@ -174,7 +174,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
   });
 
   it("books, holds in the external channel manager under the reservation id, and cancel releases it there", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, room, rate } = await externalHotel(2, "120000.00");
     const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
 
@@ -200,7 +200,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
   });
 
   it("4.4 while the channel manager is down: the change stands (200); the channel-guests job sends the latest data, once", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, room, rate } = await externalHotel(1);
     const booked = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });
     const code = booked.body.chatbot_id as string;
@@ -242,8 +242,8 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
   });
 
   it("a channel manager that does not answer is a 503 in the standard body, not a 500", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, { city: "CARTAGENA" });
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, { city: "CARTAGENA" });
     const room = { roomId: "DBL" };
     fake.failNext("POST /search", 3);
     const r = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, { rateId: "RO" }, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });

@@ -64,11 +64,11 @@ beforeAll(async () => {
   hotelB = await makeHotel("Casa Terracota");
   inactive = await makeHotel("Hotel Cerrado");
   expect((await api.call("PATCH", `/api/v2/hotels/${inactive}`, { key: OPERATOR_KEY, body: { is_active: false } })).status).toBe(200);
-  const ua = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
-  const ub = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelB] });
+  const ua = await createUser(api.db, "hotel_admin", { hotelIds: [hotelA] });
+  const ub = await createUser(api.db, "hotel_admin", { hotelIds: [hotelB] });
   adminA = (await issueApiKey(api.db, { role: "hotel_admin", userId: ua.id }, new Date())).key;
   adminB = (await issueApiKey(api.db, { role: "hotel_admin", userId: ub.id }, new Date())).key;
-  agencyKey = (await agencyWithKey(api.db.prisma)).key;
+  agencyKey = (await agencyWithKey(api.db)).key;
 });
 afterAll(async () => {
   await api?.close();

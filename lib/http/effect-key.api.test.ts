@@ -33,8 +33,8 @@ const stay = { checkin, checkout: addDays(checkin, 2), nights: 2 };
 
 describe("a retry after a crash answers from the effect the first attempt made", () => {
   it("card payment (4.9): the same transaction, one charge at the gateway", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const body = cardOrder(pem, hotel.id, "ORD-CRASH-1", 150_000);
     const header = { "Idempotency-Key": "crash-card-1" };
     const first = await apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { params: { header }, body });
@@ -49,8 +49,8 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("card payment whose outcome is not recorded: 202 en verificación, then the final answer after reconciliation", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const body = cardOrder(pem, hotel.id, "ORD-CRASH-2", 90_000);
     const header = { "Idempotency-Key": "crash-card-2" };
     const first = await apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { params: { header }, body });
@@ -75,8 +75,8 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("cash order (4.7): the same order", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const body = cashOrder(hotel.id, "ORD-CRASH-3", 70_000);
     const header = { "Idempotency-Key": "crash-cash-1" };
     const first = await apiClient(api, key).POST("/v2/apms/cash", { params: { header }, body });
@@ -89,8 +89,8 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("link paid by card: the same payment, not 409 'ya fue pagado', one charge", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const created = await apiClient(api, a.key).POST("/v2/links/schedule", {
       params: { header: { "Idempotency-Key": "crash-link-create" } },
       body: { hotel_id: hotel.id, guest_name: "Laura Gómez", email: "laura@example.co", phone: "+57 300 123 4567", amount: "480000.00", description: "Dos noches", available_hours: 12, agency_id: a.agency.id },
@@ -121,7 +121,7 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("booking (4.1) and paying it from the balance: one reservation, rooms held once, one debit", async () => {
-    const a = await agencyWithKey(api.db.prisma, { isPreloaded: true, balance: 1_000_000 });
+    const a = await agencyWithKey(api.db, { isPreloaded: true, balance: 1_000_000 });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const header = { "Idempotency-Key": "crash-booking-1" };
     const body = reservationBody(room, rate, stay);
@@ -148,7 +148,7 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("balance top-up: credited once", async () => {
-    const a = await agencyWithKey(api.db.prisma, { isPreloaded: true, balance: 0 });
+    const a = await agencyWithKey(api.db, { isPreloaded: true, balance: 0 });
     const header = { "Idempotency-Key": "crash-topup-1" };
     const first = await apiClient(api, OPERATOR_KEY).POST("/v2/agencies/{id}/balance/top-ups", { params: { path: { id: a.agency.id }, header }, body: { amount: "250000.00" } });
     expect(first.response.status).toBe(201);
@@ -173,8 +173,8 @@ describe("a retry after a crash answers from the effect the first attempt made",
   });
 
   it("a key reused for another request after its record expired is a 409, not the old effect", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const header = { "Idempotency-Key": "crash-cash-reuse" };
     await apiClient(api, key).POST("/v2/apms/cash", { params: { header }, body: cashOrder(hotel.id, "ORD-REUSE-1", 70_000) });
     await api.db.sql.query(`DELETE FROM idempotency_records WHERE key = 'crash-cash-reuse'`);
@@ -186,8 +186,8 @@ describe("a retry after a crash answers from the effect the first attempt made",
 
 describe("a retry after a crash answers from the effect: refunds and bank transfers", () => {
   it("partial refund: the same refund, one refund at the gateway, refunded once", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const paid = await apiClient(api, key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(pem, hotel.id, "ORD-CRASH-RF", 200_000) });
     expect(paid.response.status).toBe(200);
     const id = paid.data!.transaction_id;
@@ -207,8 +207,8 @@ describe("a retry after a crash answers from the effect: refunds and bank transf
   });
 
   it("bank transfer (4.8): the same order", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const { key } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const { order } = cashOrder(hotel.id, "ORD-CRASH-PSE", 80_000);
     const body = { order, bank_transfer: { bank_code: "1007", response_url: "https://agencia.example.co/retorno", user_type: "0" as const, fiscal_number_type: "CC", address: "Calle 10 # 5-20" } };
     const header = { "Idempotency-Key": "crash-pse-1" };

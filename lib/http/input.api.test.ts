@@ -16,7 +16,7 @@ beforeAll(async () => {
     { prefix: "/api", handler: handleApi },
     { prefix: "/wp-json", handler: handleCalendar },
   ]);
-  agencyKey = (await agencyWithKey(api.db.prisma)).key;
+  agencyKey = (await agencyWithKey(api.db)).key;
 });
 afterAll(async () => {
   await api?.close();
@@ -99,8 +99,8 @@ describe("input gate on /api", () => {
   });
 
   it("a portal session writing with Origin null or garbage is 403, not 500", async () => {
-    const user = await createUser(api.db.prisma, "operator");
-    const cookie = await sessionCookieFor(api.db.prisma, user.id);
+    const user = await createUser(api.db, "operator");
+    const cookie = await sessionCookieFor(api.db, user.id);
     for (const origin of ["null", "garbage", "http://", "://x", "http://evil.example"]) {
       const res = await api.call("POST", "/api/v2/hotels", { body: hotel, headers: { cookie, origin } });
       expect(res.status, `${origin}: ${res.text}`).toBe(403);

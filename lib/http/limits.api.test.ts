@@ -14,7 +14,7 @@ let key: string;
 let agencyId: number;
 beforeAll(async () => {
   api = await startApi();
-  const a = await agencyWithKey(api.db.prisma);
+  const a = await agencyWithKey(api.db);
   key = a.key;
   agencyId = a.agency.id;
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => front.listen(0, "127.0.0.1", r));
   frontUrl = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  key = (await agencyWithKey(api.db.prisma, { agencyType: "retailer" })).key;
+  key = (await agencyWithKey(api.db, { agencyType: "retailer" })).key;
   const h = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 5, price: 100_000, roomTypes: 2 });
   city = `FAST_CITY_${h.hotel.id}`;
   await api.db.sql.query("UPDATE hotels SET city = $1 WHERE id = $2", [city, h.hotel.id]);
@@ -196,7 +196,7 @@ describe("the node front answers as the pipeline behind Next.js does", () => {
 
 describe("every rule holds on the node front", () => {
   it("a key revoked after its answer was cached is refused at once", async () => {
-    const own = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
+    const own = await agencyWithKey(api.db, { agencyType: "retailer" });
     expect((await send(frontUrl, "POST", cityPath(), bearer(own.key), LAYOUT)).status).toBe(200);
     expect((await send(frontUrl, "POST", cityPath(), bearer(own.key), LAYOUT)).status).toBe(200);
     const revoke = await api.call("DELETE", `/api/v2/api-keys/${own.keyId}`, { key: OPERATOR_KEY });
@@ -206,7 +206,7 @@ describe("every rule holds on the node front", () => {
   });
 
   it("an agency deactivated after its answer was cached is refused", async () => {
-    const own = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
+    const own = await agencyWithKey(api.db, { agencyType: "retailer" });
     expect((await send(frontUrl, "POST", cityPath(), bearer(own.key), LAYOUT)).status).toBe(200);
     await api.db.prisma.agency.update({ where: { id: own.agency.id }, data: { isActive: false } });
     const r = await expectSameAnswer("POST", cityPath(), bearer(own.key), LAYOUT);
@@ -214,9 +214,9 @@ describe("every rule holds on the node front", () => {
   });
 
   it("a portal session works, and stops working once signed out", async () => {
-    const own = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
-    const user = await createUser(api.db.prisma, "agency", { agencyId: own.agency.id });
-    const cookie = await sessionCookieFor(api.db.prisma, user.id);
+    const own = await agencyWithKey(api.db, { agencyType: "retailer" });
+    const user = await createUser(api.db, "agency", { agencyId: own.agency.id });
+    const cookie = await sessionCookieFor(api.db, user.id);
     const ok = await expectSameAnswer("POST", cityPath(), { cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" }, LAYOUT);
     expect(ok.status).toBe(200);
     // A session may only write from our own pages; a search is a POST, so a foreign Origin is refused.
@@ -230,7 +230,7 @@ describe("every rule holds on the node front", () => {
   });
 
   it("the rate limit counts both paths on one counter", async () => {
-    const own = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
+    const own = await agencyWithKey(api.db, { agencyType: "retailer" });
     // Four hits must fall in one fixed one-minute window.
     while (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 250));
     process.env.RATE_LIMIT_PER_MINUTE = "3";

@@ -34,9 +34,9 @@ beforeAll(async () => {
     await ok(operator().POST("/v2/hotels/{id}/room-types", { params: { path: { id: h } }, body: { roomId: "TPL", roomName: "Triple", roomType: "TRIPLE", beds: 3, max_adults: 3, max_children: 1 } }));
     await ok(operator().POST("/v2/hotels/{id}/rate-plans", { params: { path: { id: h } }, body: { rateId: "RO", rateDescription: "Solo alojamiento", boardType: null, boardTypeDescription: "Sin comidas", refundable: "full", cancellationPolicy: "Gratis", currency: "cop" } }));
   }
-  const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
+  const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotelA] });
   adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
-  agencyKey = (await agencyWithKey(api.db.prisma)).key;
+  agencyKey = (await agencyWithKey(api.db)).key;
 });
 afterAll(async () => {
   await api?.close();

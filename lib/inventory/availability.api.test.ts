@@ -22,8 +22,8 @@ const day = (i: number) => addDays(D, i);
 //  STE (2 adults, no children): 4 rooms, minimum stay 4 when arriving on D; RO 200000.
 beforeAll(async () => {
   api = await startApi();
-  retailerKey = (await agencyWithKey(api.db.prisma, { agencyType: "retailer" })).key;
-  wholesaleKey = (await agencyWithKey(api.db.prisma, { agencyType: "wholesale" })).key;
+  retailerKey = (await agencyWithKey(api.db, { agencyType: "retailer" })).key;
+  wholesaleKey = (await agencyWithKey(api.db, { agencyType: "wholesale" })).key;
   const hotel = await ok(operator().POST("/v2/hotels", { body: { name: "Posada Prueba", city: "Villa de Leyva", channel_manager_id: "CM-TEST-1" } }));
   hotelId = hotel.id;
   expect(hotel.city).toBe("VILLA_DE_LEYVA");
@@ -221,7 +221,7 @@ describe("4.2 agency availability", () => {
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: wholesaleKey, type: "retailer" })).response.status).toBe(403);
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: wholesaleKey, type: "wholesale" })).response.status).toBe(200);
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: OPERATOR_KEY, type: "wholesale" })).response.status).toBe(200);
-    const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelId] });
+    const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotelId] });
     const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     expect((await agencyAvail("Villa de Leyva", D, 3, [{ adults: 2 }], { key: adminKey })).response.status).toBe(403);
     expect((await apiClient(api).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { checkin: D, nights: 3, city: "Tunja" } }, body: { layout: [{ adults: 2 }] } })).response.status).toBe(401);

@@ -41,11 +41,11 @@ beforeAll(async () => {
   api = await startApi();
   hotelA = await makeHotel("Casa Barichara A");
   hotelB = await makeHotel("Casa Barichara B");
-  const ua = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelA] });
-  const ub = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotelB] });
+  const ua = await createUser(api.db, "hotel_admin", { hotelIds: [hotelA] });
+  const ub = await createUser(api.db, "hotel_admin", { hotelIds: [hotelB] });
   adminA = (await issueApiKey(api.db, { role: "hotel_admin", userId: ua.id }, new Date())).key;
   adminB = (await issueApiKey(api.db, { role: "hotel_admin", userId: ub.id }, new Date())).key;
-  agencyKey = (await agencyWithKey(api.db.prisma)).key;
+  agencyKey = (await agencyWithKey(api.db)).key;
 });
 afterAll(async () => {
   await api?.close();

@@ -21,8 +21,8 @@ let cityN = 0;
 
 beforeAll(async () => {
   api = await startApi();
-  key = (await agencyWithKey(api.db.prisma, { agencyType: "retailer" })).key;
-  wholesaleKey = (await agencyWithKey(api.db.prisma, { agencyType: "wholesale" })).key;
+  key = (await agencyWithKey(api.db, { agencyType: "retailer" })).key;
+  wholesaleKey = (await agencyWithKey(api.db, { agencyType: "wholesale" })).key;
 });
 afterAll(async () => {
   await api?.close();

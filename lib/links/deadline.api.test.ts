@@ -15,9 +15,9 @@ afterAll(async () => {
 });
 
 async function reservation(deadlineInMs: number) {
-  const a = await agencyWithKey(api.db.prisma);
-  const hotel = await createHotel(api.db.prisma);
-  const r = await pendingReservation(api.db.prisma, { agencyId: a.agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() + deadlineInMs), code: `HBDL${Math.floor(Math.random() * 1e6)}` });
+  const a = await agencyWithKey(api.db);
+  const hotel = await createHotel(api.db);
+  const r = await pendingReservation(api.db, { agencyId: a.agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() + deadlineInMs), code: `HBDL${Math.floor(Math.random() * 1e6)}` });
   const body = (hours: number) => ({ hotel_id: hotel.id, guest_name: "Laura Gómez", email: "laura@example.co", phone: "3001234567", amount: "300000", description: `Reserva ${r.code}`, available_hours: hours, agency_id: a.agency.id, reservation_code: r.code });
   return { a, r, body };
 }

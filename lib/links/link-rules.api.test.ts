@@ -30,8 +30,8 @@ const linkStatus = async (code: string) => (await api.db.prisma.paymentLink.find
 
 describe("archived agencies collect nothing through their links", () => {
   it("card and cash payments of the link are refused with a Spanish explanation; nothing is charged; the page says why", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, {});
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, {});
     const { data } = await apiClient(api, a.key).POST("/v2/links/schedule", { body: linkBody(a.agency.id, hotel.id) });
     const code = data!.code;
     const archived = await apiClient(api, OPERATOR_KEY).PATCH("/v2/agencies/{id}", { params: { path: { id: a.agency.id } }, body: { is_archived: true } });

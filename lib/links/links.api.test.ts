@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 async function setup() {
-  const a = await agencyWithKey(api.db.prisma);
-  const hotel = await createHotel(api.db.prisma, { name: "Hotel Caribe Azul" });
+  const a = await agencyWithKey(api.db);
+  const hotel = await createHotel(api.db, { name: "Hotel Caribe Azul" });
   const body = {
     hotel_id: hotel.id,
     guest_name: "Laura Gómez",
@@ -98,7 +98,7 @@ describe("4.5 create payment link", () => {
 
   it("403 when an agency names another agency; 404 for an unknown hotel; the operator may name any agency", async () => {
     const { key, body } = await setup();
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, agency_id: other.agency.id } })).response.status).toBe(403);
     expect((await apiClient(api, key).POST("/v2/links/schedule", { body: { ...body, hotel_id: 999999 } })).response.status).toBe(404);
     const op = await apiClient(api, OPERATOR_KEY).POST("/v2/links/schedule", { body: { ...body, agency_id: other.agency.id } });
@@ -114,7 +114,7 @@ describe("4.5 create payment link", () => {
 describe("reading and cancelling links", () => {
   it("another agency cannot see or cancel a link (404), nor find it in its list", async () => {
     const { key, body } = await setup();
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     const { data: created } = await apiClient(api, key).POST("/v2/links/schedule", { body });
     expect((await apiClient(api, other.key).GET("/v2/links/{code}", { params: { path: { code: created!.code } } })).response.status).toBe(404);
     expect((await apiClient(api, other.key).POST("/v2/links/{code}/cancel", { params: { path: { code: created!.code } } })).response.status).toBe(404);

@@ -29,9 +29,9 @@ async function payCard(code: string, card_item = card()) {
 const cron = () => apiClient(api, undefined, { authorization: "Bearer test-cron-secret" });
 type NewLink = paths["/v2/links/schedule"]["post"]["requestBody"]["content"]["application/json"];
 async function link(over: Partial<NewLink> = {}) {
-  const a = await agencyWithKey(api.db.prisma);
+  const a = await agencyWithKey(api.db);
   const secret = (await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } })).data!.webhook_secret;
-  const hotel = await createHotel(api.db.prisma, { name: "Hotel Sierra Nevada" });
+  const hotel = await createHotel(api.db, { name: "Hotel Sierra Nevada" });
   const hook = await listeners.receiver("/notify");
   const res = await apiClient(api, a.key).POST("/v2/links/schedule", { body: {
       hotel_id: hotel.id,
@@ -162,9 +162,9 @@ describe(`paying a link by cash or bank transfer (${TEST_GATEWAY})`, () => {
   });
 
   it("a link for a reservation pays it: the reservation is confirmed", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
-    const r = await pendingReservation(api.db.prisma, { agencyId: a.agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() + 6 * 3_600_000) });
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
+    const r = await pendingReservation(api.db, { agencyId: a.agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() + 6 * 3_600_000) });
     const created = await apiClient(api, a.key).POST("/v2/links/schedule", { body: { hotel_id: hotel.id, guest_name: "Laura Gómez", email: "laura@example.co", phone: "3001234567", amount: "300000", description: `Reserva ${r.code}`, available_hours: 4, agency_id: a.agency.id, reservation_code: r.code } });
     const paid = await payCard(created.data!.code);
     expect(paid.data!.status).toBe("approved");
@@ -176,8 +176,8 @@ describe(`paying a link by cash or bank transfer (${TEST_GATEWAY})`, () => {
 
 describe("link creation guards", () => {
   it("refuses a temp_webhook_url on a private address when private targets are not allowed", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     process.env.WEBHOOK_ALLOW_PRIVATE = "0";
     try {
       const res = await apiClient(api, OPERATOR_KEY).POST("/v2/links/schedule", { body: { hotel_id: hotel.id, guest_name: "X", email: "x@example.co", phone: "3001234567", amount: "1000", description: "d", available_hours: 1, agency_id: a.agency.id, temp_webhook_url: "http://169.254.169.254/latest" } });

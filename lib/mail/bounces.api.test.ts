@@ -101,7 +101,7 @@ function dsnEmail(recipient: string, status: string, originalMessageId: string, 
 
 describe("bounces after delivery", () => {
   it("a JSON hard bounce marks the address, fails the e-mail, the agency sees it marked and the next e-mail is not sent; twice marks once", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
     const sent = await sentEmail(agency.id, "rebota@example.co", `bounce:${agency.id}:1`);
     const payload = { email: "Rebota@Example.co", kind: "hard", reason: "550 5.1.1 user unknown", message_id: `<${sent.id}@hotelpay.test>` };
 
@@ -137,7 +137,7 @@ describe("bounces after delivery", () => {
   });
 
   it("a real multipart/report bounce (the whole e-mail, or its body with the Content-Type) marks the recipient and fails the e-mail its headers name", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const sent = await sentEmail(agency.id, "no-existe@example.co", `dsn:${agency.id}:1`);
     const dsn = dsnEmail("no-existe@example.co", "5.1.1", `<${sent.id}@hotelpay.test>`);
 
@@ -154,7 +154,7 @@ describe("bounces after delivery", () => {
   });
 
   it("a soft bounce (4.x.x, or kind soft) is noted on the e-mail but does not mark: the next e-mail is sent", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const sent = await sentEmail(agency.id, "llena@example.co", `soft:${agency.id}:1`);
     const dsn = dsnEmail("llena@example.co", "4.2.2", `<${sent.id}@hotelpay.test>`);
     const r = await bounce(dsn.whole, "message/rfc822");
@@ -171,7 +171,7 @@ describe("bounces after delivery", () => {
   });
 
   it("a raw message/delivery-status body is read; a Message-ID of another address's e-mail is not touched", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     const other = await sentEmail(agency.id, "otra@example.co", `raw:${agency.id}:1`);
     const fields = `Reporting-MTA: dns; mx.example.co\r\n\r\nFinal-Recipient: rfc822; <crudo@example.co>\r\nAction: failed\r\nStatus: 5.2.1\r\n`;
     const r = await bounce(fields, "message/delivery-status");

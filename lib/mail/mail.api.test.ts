@@ -82,8 +82,8 @@ describe("e-mails of a payment", () => {
   });
 
   it("a cash order: the guest gets the amount, the reference and until when; approving it sends the receipt", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     const order = cashOrder(hotel.id, "PEDIDO-77", 185000);
     order.order.email = "efectivo@example.co";
     const c = await apiClient(api, key).POST("/v2/apms/cash", { body: order });
@@ -130,8 +130,8 @@ describe("a refund", () => {
 
 describe("e-mails of links and reservations", () => {
   it("'enviar por correo' sends the link once to its address, with the hotel, amount, deadline and a working link", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, { name: "Hotel Las Palmas" });
+    const { key, agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, { name: "Hotel Las Palmas" });
     const link = await apiClient(api, key).POST("/v2/links/schedule", {
       body: { hotel_id: hotel.id, guest_name: "Camilo Ríos", email: "camilo@example.co", phone: "3001234567", amount: "420000", description: "Dos noches, habitación doble", available_hours: 24, agency_id: agency.id },
     });
@@ -142,7 +142,7 @@ describe("e-mails of links and reservations", () => {
     expect(first.data!.msg).toBe("Enlace enviado por correo a camilo@example.co");
     expect((await send()).data!.msg).toBe("El enlace ya se había enviado a camilo@example.co");
     // Another agency cannot send it.
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, other.key).POST("/v2/links/{code}/email", { params: { path: { code: link.data!.code } } })).response.status).toBe(404);
 
     expect((await cron()).data).toEqual({ processed: 1 });
@@ -158,9 +158,9 @@ describe("e-mails of links and reservations", () => {
   });
 
   it("a reservation that expires unpaid: its agency is told once", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
-    const r = await pendingReservation(api.db.prisma, { agencyId: agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() - 60_000) });
+    const { agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
+    const r = await pendingReservation(api.db, { agencyId: agency.id, hotelId: hotel.id, paymentDeadline: new Date(Date.now() - 60_000) });
     const expiry = await apiClient(api, undefined, { authorization: "Bearer test-cron-secret" }).POST("/cron/reservations-expiry", { body: {} });
     expect(expiry.data!.processed).toBeGreaterThanOrEqual(1);
     expect((await cron()).data!.processed).toBeGreaterThanOrEqual(1);
@@ -283,7 +283,7 @@ describe("delivery", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     // The agency sees its own e-mails, another agency does not.
     expect((await apiClient(api, b.key).GET("/emails/{id}", { params: { path: { id: item!.id } } })).response.status).toBe(200);
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, other.key).GET("/emails/{id}", { params: { path: { id: item!.id } } })).response.status).toBe(404);
     expect((await apiClient(api, other.key).GET("/emails", { params: { query: {} } })).data!.items.some((i) => i.id === item!.id)).toBe(false);
     // Bad input is a Spanish 400.

@@ -35,8 +35,8 @@ const rowsOf = (where: { template: string; agencyId?: number; userId?: number; r
 
 describe("agency notices", () => {
   it("a link that expires unpaid: its agency is told once, in Spanish, with the guest, the amount and no internal id", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, { name: "Hotel Las Brisas" });
+    const { key, agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, { name: "Hotel Las Brisas" });
     const link = await apiClient(api, key).POST("/v2/links/schedule", {
       body: { hotel_id: hotel.id, guest_name: "Camilo Ríos", email: "camilo@example.co", phone: "3001234567", amount: "420000", description: "Dos noches en Las Brisas", available_hours: 24, agency_id: agency.id },
     });
@@ -69,7 +69,7 @@ describe("agency notices", () => {
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
-      const { agency } = await agencyWithKey(api.db.prisma, { webhookUrl: url });
+      const { agency } = await agencyWithKey(api.db, { webhookUrl: url });
       const deliveries = async (n: number, tag: string) => {
         for (let i = 0; i < n; i++) {
           await api.db.prisma.webhookDelivery.create({ data: { id: `msg_${tag}_${i}_${agency.id}`, agencyId: agency.id, event: "webhook.test", url, payload: "{}", status: "pending", nextAttemptAt: new Date(), createdAt: new Date() } });
@@ -158,11 +158,11 @@ describe("hotel admins", () => {
   it("a booking made, its guest changed and cancelled: each admin of that hotel is told, an admin who turned it off gets it recorded as not sent", async () => {
     const checkin = future(45);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 4, rooms: 3, price: 150_000 });
-    const other = await createHotel(api.db.prisma);
-    const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
-    const quiet = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
-    const elsewhere = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [other.id] });
-    const asQuiet = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db.prisma, quiet.id) });
+    const other = await createHotel(api.db);
+    const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotel.id] });
+    const quiet = await createUser(api.db, "hotel_admin", { hotelIds: [hotel.id] });
+    const elsewhere = await createUser(api.db, "hotel_admin", { hotelIds: [other.id] });
+    const asQuiet = apiClient(api, undefined, { cookie: await sessionCookieFor(api.db, quiet.id) });
     const off = await asQuiet.PUT("/email-preferences", { body: { templates: { hotel_booking: false } } });
     expect(off.response.status).toBe(200);
     expect(off.data!.items.find((i) => i.template === "hotel_booking")).toMatchObject({ enabled: false });
@@ -170,7 +170,7 @@ describe("hotel admins", () => {
     expect((await asQuiet.PUT("/email-preferences", { body: { templates: { password_reset: false } } })).response.status).toBe(400);
     expect((await asQuiet.PUT("/email-preferences", { body: { templates: { payment_received: false } } })).response.status).toBe(400);
 
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const made = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 2), nights: 2 }) });
     const code = (made.data as { chatbot_id: string }).chatbot_id;
     expect((await apiClient(api, key).PUT("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: code } }, body: { reservation: { firstName: "Lucía" } } })).response.status).toBe(200);
@@ -198,13 +198,13 @@ describe("hotel admins", () => {
   });
 
   it("the daily arrivals digest: only for admins who asked for it, from 6:00 Bogotá, once per hotel and day", async () => {
-    const { agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma, { name: "Hotel Llegadas" });
-    const wants = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
-    const not = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel.id] });
-    const on = await apiClient(api, undefined, { cookie: await sessionCookieFor(api.db.prisma, wants.id) }).PUT("/email-preferences", { body: { templates: { hotel_arrivals: true } } });
+    const { agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db, { name: "Hotel Llegadas" });
+    const wants = await createUser(api.db, "hotel_admin", { hotelIds: [hotel.id] });
+    const not = await createUser(api.db, "hotel_admin", { hotelIds: [hotel.id] });
+    const on = await apiClient(api, undefined, { cookie: await sessionCookieFor(api.db, wants.id) }).PUT("/email-preferences", { body: { templates: { hotel_arrivals: true } } });
     expect(on.data!.items.find((i) => i.template === "hotel_arrivals")).toMatchObject({ enabled: true, opt_in: true });
-    await pendingReservation(api.db.prisma, { agencyId: agency.id, hotelId: hotel.id, paymentDeadline: new Date("2026-12-19T00:00:00Z") });
+    await pendingReservation(api.db, { agencyId: agency.id, hotelId: hotel.id, paymentDeadline: new Date("2026-12-19T00:00:00Z") });
     const digest = async (at: string) => (await asCron().POST("/cron/arrivals-digest", { body: { now: at } })).data!.processed;
 
     expect(await digest("2026-12-20T10:30:00Z")).toBe(0); // 5:30 in Bogotá: not yet
@@ -244,7 +244,7 @@ describe("preferences, marked addresses and kept e-mails", () => {
     const listed = await apiClient(api, b.key).GET("/emails", { params: { query: { status: "suppressed" } } });
     expect(listed.data!.items.map((i) => i.id)).toContain(row.id);
     // The operator edits an agency's preferences by naming it; another agency cannot.
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await apiClient(api, other.key).PUT("/email-preferences", { body: { agency_id: b.agency.id, templates: { payment_received: true } } })).response.status).toBe(404);
     expect((await apiClient(api, OPERATOR_KEY).PUT("/email-preferences", { body: { agency_id: b.agency.id, templates: { payment_received: true } } })).data!.items.find((i) => i.template === "payment_received")!.enabled).toBe(true);
     await api.db.prisma.$transaction((tx) =>
@@ -254,8 +254,8 @@ describe("preferences, marked addresses and kept e-mails", () => {
   });
 
   it("a refused address is listed for the agency whose e-mail it refused, and the agency clears the mark after fixing it", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
-    const other = await agencyWithKey(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
+    const other = await agencyWithKey(api.db);
     smtp.refuse.add("mal-escrito@example.co");
     const write = (n: number) =>
       api.db.prisma.$transaction((tx) => enqueueEmail(tx, { template: "credentials_changed", factKey: `marca:${agency.id}:${n}`, to: "mal-escrito@example.co", data: { name: "Ana", what: "password", at: new Date().toISOString() }, agencyId: agency.id }, new Date()));
@@ -309,7 +309,7 @@ describe("preferences, marked addresses and kept e-mails", () => {
     const unknown = await apiClient(api, OPERATOR_KEY).POST("/emails/{id}/send", { params: { path: { id: "eml_desconocido0000" } } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toEqual({ code: "404", message: "Recurso no encontrado", detail: "El correo no existe" });
-    const agency = await agencyWithKey(api.db.prisma);
+    const agency = await agencyWithKey(api.db);
     expect((await apiClient(api, agency.key).POST("/emails/{id}/send", { params: { path: { id: kept[1].id } } })).response.status).toBe(403);
     expect(await sendEmails()).toBe(1);
     const [m] = await smtp.waitFor(1);
@@ -319,7 +319,7 @@ describe("preferences, marked addresses and kept e-mails", () => {
   });
 
   it("an invited hotel admin: the user and the invitation are written together; a duplicate e-mail writes neither", async () => {
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const email = `invitado-${hotel.id}@example.co`;
     const created = await apiClient(api, OPERATOR_KEY).POST("/v2/hotels/{id}/admins", { params: { path: { id: hotel.id } }, body: { name: "Marta Ruiz", email } });
     expect(created.response.status).toBe(201);

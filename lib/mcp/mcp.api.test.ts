@@ -71,7 +71,7 @@ function trim(v: unknown, depth = 0): unknown {
 
 describe("MCP at /api/mcp", () => {
   it("lists every tool with a Spanish description, an input schema and honest annotations", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const client = await connect(key);
     expect(client.getServerVersion()).toMatchObject({ name: "hotelpay" });
     expect(client.getInstructions()).toContain("create_payment_link");
@@ -104,7 +104,7 @@ describe("MCP at /api/mcp", () => {
     const opTools = (await operator.listTools()).tools.map((t) => t.name);
     expect(opTools).not.toContain("create_reservation");
     expect(opTools).toContain("get_reservation");
-    const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
+    const admin = await createUser(api.db, "hotel_admin", { hotelIds: [] });
     const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const hotelAdmin = await connect(adminKey);
     // Hotel admins read the reservations into their hotels (issue 16), so they get that tool too.
@@ -112,7 +112,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("runs a booking conversation whose answers equal the REST answers, and a REST retry with the same key replays it", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma, { name: "Viajes Conversados SAS" });
+    const { key, agency } = await agencyWithKey(api.db, { name: "Viajes Conversados SAS" });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 4, rooms: 2, price: 320_000 });
     const client = await connect(key);
     const rest = apiClient(api, key);
@@ -200,8 +200,8 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("does not show another agency's reservation: an isError result with the REST 404 body", async () => {
-    const owner = await agencyWithKey(api.db.prisma);
-    const other = await agencyWithKey(api.db.prisma);
+    const owner = await agencyWithKey(api.db);
+    const other = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 3, rooms: 1, price: 100_000 });
     const booked = await call(await connect(owner.key), "create_reservation", { hotel_id: hotel.id, reservation: guestReservation({ roomId: room.roomId, rateId: rate.rateId }) });
     const code = booked.structuredContent.chatbot_id;
@@ -221,7 +221,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("answers a bad argument with an isError result that names the field in Spanish, and changes nothing", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const client = await connect(key);
     const bad = await call(client, "search_city_availability", { city: "Cartagena", checkin: "2026-02-30", nights: 2, layout: [{ adults: 2 }] });
     const rest = await apiClient(api, key).POST("/v2/bookings/agencies/{agency_type}/availability", { params: { path: { agency_type: "retailer" }, query: { city: "Cartagena", checkin: "2026-02-30", nights: 2 } }, body: { layout: [{ adults: 2 }] } });
@@ -257,7 +257,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("gives a hotel admin the REST 403 for agency tools, and refuses calls without a key with a 401", async () => {
-    const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
+    const admin = await createUser(api.db, "hotel_admin", { hotelIds: [] });
     const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const client = await connect(adminKey);
     const r = await call(client, "search_city_availability", { city: "Cartagena", checkin, nights: 2, layout: [{ adults: 2 }] });
@@ -280,7 +280,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("replays create_payment_link with the same idempotency_key and refuses the key with other data", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
     const { hotel } = await sellableHotel(api.db, { from: checkin, nights: 2, rooms: 1, price: 100_000 });
     const client = await connect(key);
     const args = { hotel_id: hotel.id, guest_name: "Ana Ruiz", email: "ana@example.co", phone: "3001234567", amount: "150000.00", description: "Anticipo", available_hours: 12, idempotency_key: "enlace-ana-1" };
@@ -302,15 +302,15 @@ describe("MCP at /api/mcp", () => {
     expect(await api.db.prisma.paymentLink.count({ where: { agencyId: agency.id } })).toBe(1);
 
     // Another agency's key is refused even when it names this agency.
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     const foreign = await call(await connect(other.key), "create_payment_link", { ...args, agency_id: agency.id, idempotency_key: undefined });
     expect(foreign.isError).toBe(true);
     expect(foreign.structuredContent).toMatchObject({ code: "403" });
   });
 
   it("charges with Nequi (issue 26): pending, then get_payment says approved; a bad number changes nothing; the key replays", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     const client = await connect(key);
     const args = { phone_number: "3991111111", hotel_id: hotel.id, amount: 180000, ref_name: "Laura", ref_lastname: "Gómez", ref_number: "MCP-NEQUI-1", email: "laura.gomez@example.co", idempotency_key: "mcp-nequi-0001" };
     const asked = await call(client, "request_nequi_payment", args);
@@ -336,7 +336,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("updates the guest and cancels through the REST rules", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 3, rooms: 1, price: 100_000 });
     const client = await connect(key);
     const code = (await call(client, "create_reservation", { hotel_id: hotel.id, reservation: guestReservation({ roomId: room.roomId, rateId: rate.rateId }) })).structuredContent.chatbot_id;
@@ -362,7 +362,7 @@ describe("MCP at /api/mcp", () => {
   });
 
   it("keeps protocol errors for protocol mistakes and 405 for GET", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const client = await connect(key);
     await expect(client.callTool({ name: "borrar_todo", arguments: {} })).rejects.toThrow(/Herramienta desconocida/);
     const get = await fetch(`${api.url}/api/mcp`, { headers: { authorization: `Bearer ${key}`, accept: "text/event-stream" } });

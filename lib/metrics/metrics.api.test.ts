@@ -64,7 +64,7 @@ describe("GET /api/metrics access", () => {
 describe("what /api/metrics reports", () => {
   it("requests by route pattern and status, never the raw path, including the fast path", async () => {
     process.env.METRICS_TOKEN = TOKEN;
-    const { key } = await agencyWithKey(api.db.prisma, { agencyType: "retailer" });
+    const { key } = await agencyWithKey(api.db, { agencyType: "retailer" });
     const series = 'hotelpay_http_request_duration_seconds_count{method="GET",route="/v2/bookings/chatbot/{booking_id}",status="404"}';
     const before = value(await scrape(), series);
     for (const code of ["ZZSECRETO1", "ZZSECRETO2"]) {
@@ -117,7 +117,7 @@ describe("what /api/metrics reports", () => {
     expect(text).toContain('hotelpay_db_busy_total');
 
     const depth = value(text, 'hotelpay_outbox_depth{outbox="webhooks"}');
-    const { agency } = await agencyWithKey(api.db.prisma);
+    const { agency } = await agencyWithKey(api.db);
     for (let i = 0; i < 3; i++) {
       await api.db.prisma.$transaction((tx) => enqueueWebhook(tx, { agencyId: agency.id, event: "reservation.expired", url: "https://hooks.example.com/in", payload: { i } }, new Date(Date.now() + 3_600_000)));
     }

@@ -20,8 +20,8 @@ let hotelId: number;
 
 beforeAll(async () => {
   api = await startApi();
-  agency = await agencyWithKey(api.db.prisma);
-  hotelId = (await createHotel(api.db.prisma)).id;
+  agency = await agencyWithKey(api.db);
+  hotelId = (await createHotel(api.db)).id;
 });
 afterAll(async () => {
   await deliveriesIdle();
@@ -108,7 +108,7 @@ describe(`Nequi in the sandbox (${testTarget()})`, () => {
   });
 
   it("pays a reservation once approved; a pending request left alone is settled by payment-reconcile", async () => {
-    const res = await pendingReservation(api.db.prisma, { agencyId: agency.agency.id, hotelId, paymentDeadline: new Date(Date.now() + 3_600_000) });
+    const res = await pendingReservation(api.db, { agencyId: agency.agency.id, hotelId, paymentDeadline: new Date(Date.now() + 3_600_000) });
     const r = (await nequi("3991111111", res.code, 300000)).data as { transaction_id: string };
     expect((await row(r.transaction_id)).reservationId).toBe(res.id);
     // Nobody asks: the job does.

@@ -30,9 +30,9 @@ beforeAll(async () => {
   vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void logLines.push(a.map(String).join(" ")));
   gw = await startPaymentsApi();
   api = gw.api;
-  ({ agency, key } = await agencyWithKey(api.db.prisma));
-  ({ key: otherKey } = await agencyWithKey(api.db.prisma));
-  hotelId = (await createHotel(api.db.prisma, { name: "Hotel Caribe Plaza", city: "CARTAGENA" })).id;
+  ({ agency, key } = await agencyWithKey(api.db));
+  ({ key: otherKey } = await agencyWithKey(api.db));
+  hotelId = (await createHotel(api.db, { name: "Hotel Caribe Plaza", city: "CARTAGENA" })).id;
   pem = await publicKeyPem(api);
 });
 afterAll(async () => {
@@ -355,7 +355,7 @@ async function insertVirtualCard(number: string, status: "active" | "frozen", on
   await api.db.prisma.accountHolder.create({
     data: {
       id: holderId,
-      agencyId: (await agencyWithKey(api.db.prisma)).agency.id,
+      agencyId: (await agencyWithKey(api.db)).agency.id,
       firstName: "Luisa",
       lastName: "Mora",
       nationality: "CO",

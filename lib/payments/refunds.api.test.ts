@@ -23,8 +23,8 @@ withPaymentsApi(listeners, (s) => ({ gw, api, pem } = s));
 
 async function cardPayment(amount = 300_000) {
   const hook = await listeners.receiver();
-  const a = await agencyWithKey(api.db.prisma, { webhookUrl: hook.url });
-  const hotel = await createHotel(api.db.prisma);
+  const a = await agencyWithKey(api.db, { webhookUrl: hook.url });
+  const hotel = await createHotel(api.db);
   const res = await apiClient(api, a.key).POST("/v2/virtual-terminal/credit-card", { body: cardOrder(pem, hotel.id, "ORD-REF-1", amount) });
   expect(res.response.status).toBe(200);
   return { ...a, hook, hotel, id: res.data!.transaction_id };
@@ -93,8 +93,8 @@ describe(`refunds (${testTarget()}, ${TEST_GATEWAY})`, () => {
   });
 
   it("cash and PSE are 409 with a clear message; a payment not approved is 409; bad amounts are 400", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     const cash = await apiClient(api, a.key).POST("/v2/apms/cash", { body: cashOrder(hotel.id, "ORD-CASH", 50000) });
     expect(await completeOrder(gw, cash.data!.transaction_id, "approved")).toBe(200);
     expect((await api.db.prisma.paymentTransaction.findUniqueOrThrow({ where: { id: cash.data!.transaction_id } })).status).toBe("approved");
@@ -126,7 +126,7 @@ describe(`refunds (${testTarget()}, ${TEST_GATEWAY})`, () => {
 
   it("another agency gets 404; the operator may refund; an unknown id is 404", async () => {
     const p = await cardPayment();
-    const other = await agencyWithKey(api.db.prisma);
+    const other = await agencyWithKey(api.db);
     expect((await refund(p.id, other.key)).response.status).toBe(404);
     expect((await apiClient(api, other.key).GET("/v2/payments/{id}", { params: { path: { id: p.id } } })).response.status).toBe(404);
     expect((await refund("tx_doesnotexist000000", p.key)).response.status).toBe(404);

@@ -45,7 +45,7 @@ const payer = { fiscal_number: "1020304050", fiscal_number_type: "CC", user_type
 
 async function agencyWithHook(over: Parameters<typeof agencyWithKey>[1] = {}) {
   const hook = await receiver();
-  const a = await agencyWithKey(api.db.prisma, { webhookUrl: hook.url, ...over });
+  const a = await agencyWithKey(api.db, { webhookUrl: hook.url, ...over });
   return { ...a, hook };
 }
 
@@ -96,7 +96,7 @@ const PSE_BANK = WOMPI_MODE ? "1" : "1007";
 describe(`one link, many methods (${testTarget()}, ${TEST_GATEWAY})`, () => {
   it("sequential: cash order, then card pays the link, then the cash approval is refunded, not credited", async () => {
     const a = await agencyWithHook();
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const temp = await receiver();
     const l = await newLink(a, hotel.id, temp.url);
 
@@ -134,7 +134,7 @@ describe(`one link, many methods (${testTarget()}, ${TEST_GATEWAY})`, () => {
 
   it("race: 10 cash orders + 1 PSE + 1 card + all approvals at once -> exactly one credited payment", async () => {
     const a = await agencyWithHook();
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const temp = await receiver();
     const l = await newLink(a, hotel.id, temp.url);
     const orders: string[] = [];
@@ -300,7 +300,7 @@ describeSandboxOnly("sandbox gateways that fail or lose answers (Wompi's own: li
 
   it("a gateway that approves and then the database write fails: pending is kept, the reconciliation job settles it", async () => {
     const b = await booking();
-    const hotel = await createHotel(api.db.prisma);
+    const hotel = await createHotel(api.db);
     const temp = await receiver();
     const l = await newLink(b, hotel.id, temp.url, { guest_name: "Fallaescritura Prueba" });
     // The settle write fails for this payer only (a trigger standing in for a lost connection or a full disk).

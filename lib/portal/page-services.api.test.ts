@@ -29,7 +29,7 @@ const now = new Date("2026-11-23T15:00:00Z");
 
 async function world() {
   const { hotel, room, rate } = await sellableHotel(db, { from: "2026-12-10", nights: 2, rooms: 2, price: 100_000 });
-  const [mine, other] = [await createAgency(db.prisma), await createAgency(db.prisma)];
+  const [mine, other] = [await createAgency(db), await createAgency(db)];
   return { hotel, mine, other, stay: { agencyId: mine.id, hotelId: hotel.id, roomTypeId: room.id, ratePlanId: rate.id, checkin: "2026-12-10", nights: 2, nightly: 100_000 } };
 }
 
@@ -82,8 +82,8 @@ describe("the agency's own account holder and team", () => {
 
   it("only the agency's team admins manage its team", async () => {
     const { mine, other } = await world();
-    const member = await createUser(db.prisma, "agency", { agencyId: mine.id });
-    const admin = await createUser(db.prisma, "agency", { agencyId: mine.id });
+    const member = await createUser(db, "agency", { agencyId: mine.id });
+    const admin = await createUser(db, "agency", { agencyId: mine.id });
     await db.prisma.user.update({ where: { id: admin.id }, data: { agencyAdmin: true } });
     expect(await canManageTeam(db, asAgency(mine.id, admin.id), mine.id)).toBe(true);
     expect(await canManageTeam(db, asAgency(mine.id, member.id), mine.id)).toBe(false);

@@ -23,14 +23,13 @@ const codes: Record<string, string> = {};
 
 beforeAll(async () => {
   api = await startApi();
-  const p = api.db.prisma;
   hotelA = await sellableHotel(api.db, { from: today, nights: 10, rooms: 5, price: 100_000 });
   hotelB = await sellableHotel(api.db, { from: today, nights: 10, rooms: 5, price: 100_000 });
-  agency1 = await agencyWithKey(p);
-  agency2 = await agencyWithKey(p);
-  const admin = await createUser(p, "hotel_admin", { hotelIds: [hotelA.hotel.id] });
+  agency1 = await agencyWithKey(api.db);
+  agency2 = await agencyWithKey(api.db);
+  const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotelA.hotel.id] });
   adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
-  adminCookie = await sessionCookieFor(p, admin.id);
+  adminCookie = await sessionCookieFor(api.db, admin.id);
   const a = (agencyId: number, h: typeof hotelA) => ({ agencyId, hotelId: h.hotel.id, roomTypeId: h.room.id, ratePlanId: h.rate.id });
   codes.a1 = (await booking(api.db, { ...a(agency1.agency.id, hotelA), checkin: today, nights: 2, nightly: 100_000, adults: 2, children: 1, firstName: "Ana" })).code;
   codes.a2 = (await booking(api.db, { ...a(agency2.agency.id, hotelA), checkin: addDays(today, 3), nights: 1, nightly: 250_000.5, status: "pending_payment", firstName: "=HYPERLINK(\"x\")" })).code;
@@ -170,7 +169,7 @@ describe("CSV exports", () => {
 
   it("bookings: more rows than one internal page are all exported", async () => {
     const p = api.db.prisma;
-    const ag = await agencyWithKey(p);
+    const ag = await agencyWithKey(api.db);
     const created = [];
     for (let i = 0; i < 1005; i++) created.push({ id: `res_bulk_${ag.agency.id}_${i}`, code: `HBBULK${ag.agency.id}X${i}`.slice(0, 32) });
     await p.reservation.createMany({

@@ -19,12 +19,11 @@ const range = { from: "2030-01-01", to: "2030-01-05" };
 
 beforeAll(async () => {
   api = await startApi();
-  const p = api.db.prisma;
   A = await sellableHotel(api.db, { from: "2030-01-01", nights: 10, rooms: 4, price: 100_000 });
   B = await sellableHotel(api.db, { from: "2030-01-01", nights: 10, rooms: 6, price: 100_000 });
-  ag1 = await agencyWithKey(p);
-  ag2 = await agencyWithKey(p);
-  const admin = await createUser(p, "hotel_admin", { hotelIds: [A.hotel.id] });
+  ag1 = await agencyWithKey(api.db);
+  ag2 = await agencyWithKey(api.db);
+  const admin = await createUser(api.db, "hotel_admin", { hotelIds: [A.hotel.id] });
   adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
   const inA = (agencyId: number) => ({ agencyId, hotelId: A.hotel.id, roomTypeId: A.room.id, ratePlanId: A.rate.id });
   const inB = (agencyId: number) => ({ agencyId, hotelId: B.hotel.id, roomTypeId: B.room.id, ratePlanId: B.rate.id });
@@ -209,7 +208,7 @@ describe("GET /v2/reports/summary", () => {
     expect(await ids(adminKey)).toEqual([A.hotel.id]);
     expect((await ids(ag1.key)).sort()).toEqual([A.hotel.id, B.hotel.id].sort());
     expect(await ids(ag2.key)).toEqual([A.hotel.id]);
-    const fresh = await agencyWithKey(api.db.prisma);
+    const fresh = await agencyWithKey(api.db);
     expect(await ids(fresh.key)).toEqual([]);
     expect((await apiClient(api).GET("/v2/reports/hotels")).response.status).toBe(401);
   });

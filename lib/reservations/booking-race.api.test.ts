@@ -32,7 +32,7 @@ async function nights(ids: number[]) {
 describe(`opposite-order bookings on ${testTarget()}`, () => {
   it("90 concurrent bookings of two room types in opposite orders: no 500, never oversold, inventory equals reservations", async () => {
     const ALLOTMENT = 30;
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, roomTypes } = await sellableHotel(api.db, { from: checkin, nights: NIGHTS + 2, rooms: ALLOTMENT, price: 150_000, roomTypes: 2 });
     const [a, b] = roomTypes;
     const item = (room: { roomId: string }, from: string, n: number) => ({

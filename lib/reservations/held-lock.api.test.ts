@@ -31,7 +31,7 @@ describe(`a row lock held by another session on ${testTarget()}`, () => {
   });
 
   it.skipIf(testTarget() !== "postgres")("bookings of the locked night answer 503 with Retry-After; health, lists and another hotel answer meanwhile", async () => {
-    const { key, agency } = await agencyWithKey(api.db.prisma);
+    const { key, agency } = await agencyWithKey(api.db);
     const locked = await sellableHotel(api.db, { from: checkin, nights: 4, rooms: 20, price: 150_000 });
     const other = await sellableHotel(api.db, { from: checkin, nights: 4, rooms: 20, price: 180_000 });
     const client = apiClient(api, key);

@@ -35,7 +35,7 @@ async function sold(roomTypeId: number) {
 
 describeNoGateway("4.1 create reservation", () => {
   it("registers the booking, prices it from the inventory and holds the rooms", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 200_000.5 });
     const res = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay, { ccData: { ccCode: "123", ccNumber: "4242 4242 4242 4242", ccHolder: "LAURA GOMEZ", ccExpireDate: "12/2030" } }) });
     expect(res.response.status).toBe(200);
@@ -94,7 +94,7 @@ describeNoGateway("4.1 create reservation", () => {
   ];
   for (const [name, override, detail] of badCases) {
     it(`400 for ${name}, naming the field, and nothing changes`, async () => {
-      const { key } = await agencyWithKey(api.db.prisma);
+      const { key } = await agencyWithKey(api.db);
       const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
       const before = await api.db.prisma.reservation.count();
       const res = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay, override) });
@@ -107,7 +107,7 @@ describeNoGateway("4.1 create reservation", () => {
   }
   for (const [name, override, detail] of malformed) {
     it(`400 for ${name}, naming the field, and nothing changes`, async () => {
-      const { key } = await agencyWithKey(api.db.prisma);
+      const { key } = await agencyWithKey(api.db);
       const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
       const before = await api.db.prisma.reservation.count();
       const res = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: { reservation: { ...reservationBody(room, rate, stay).reservation, ...override } } });
@@ -120,7 +120,7 @@ describeNoGateway("4.1 create reservation", () => {
   }
 
   it("400 for a roomsData item with a missing field, naming its index", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     // A missing field does not compile with the typed client.
     const roomsData = [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, quantity: "1", currency: "COP", adults: "2", children: "0" }];
@@ -130,7 +130,7 @@ describeNoGateway("4.1 create reservation", () => {
   });
 
   it("404 for an unknown hotel; 401 without a key; 403 for an operator", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     expect((await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: 999999 } }, body: reservationBody(room, rate, stay) })).response.status).toBe(404);
     expect((await apiClient(api).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: 1 } }, body: reservationBody(room, rate, stay) })).response.status).toBe(401);
@@ -138,7 +138,7 @@ describeNoGateway("4.1 create reservation", () => {
   });
 
   it("answers 200 with no_available_rooms for a rate or room that cannot be sold", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000 });
     const res = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay, {}, [{ id: room.roomId, checkin: stay.checkin, checkout: stay.checkout, rateId: rate.rateId, quantity: "2", currency: "COP", adults: "2", children: "0" }]) });
     expect(res.response.status).toBe(200);
@@ -149,7 +149,7 @@ describeNoGateway("4.1 create reservation", () => {
 
 describeNoGateway("atomic holds", () => {
   it("30 concurrent bookings for 3 rooms: exactly 3 succeed and inventory never goes below zero", async () => {
-    const agencies = await Promise.all(Array.from({ length: 3 }, () => agencyWithKey(api.db.prisma)));
+    const agencies = await Promise.all(Array.from({ length: 3 }, () => agencyWithKey(api.db)));
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 150_000 });
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => apiClient(api, agencies[i % 3].key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) })),
@@ -172,7 +172,7 @@ describeNoGateway("atomic holds", () => {
   });
 
   it("a request of two rooms where one is gone holds neither", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, roomTypes } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000, roomTypes: 2 });
     const [a, b] = roomTypes;
     await api.db.sql.query(`UPDATE inventory_nights SET sold = 1 WHERE room_type_id = $1 AND date = $2::date`, [b.id, addDays(stay.checkin, 1)]);
@@ -185,7 +185,7 @@ describeNoGateway("atomic holds", () => {
   });
 
   it("when the reservation write fails after the rooms were held, the hold is released (compensation)", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 1, price: 100_000 });
     // The database refuses this one reservation row, after the channel manager has held its room.
     await api.db.sql.exec(`
@@ -217,8 +217,8 @@ describeNoGateway("atomic holds", () => {
 
 describeNoGateway("reading, updating, cancelling", () => {
   it("another agency's booking is 404 for read, update and cancel", async () => {
-    const mine = await agencyWithKey(api.db.prisma);
-    const other = await agencyWithKey(api.db.prisma);
+    const mine = await agencyWithKey(api.db);
+    const other = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const { data: booking } = await apiClient(api, mine.key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     const code = codeOf(booking)!;
@@ -239,7 +239,7 @@ describeNoGateway("reading, updating, cancelling", () => {
   });
 
   it("4.4 changes only the fields sent; an empty update is a 400", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const { data: booking } = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     const put = await apiClient(api, key).PUT("/v2/bookings/chatbot/{booking_id}", { params: { path: { booking_id: codeOf(booking)! } }, body: { reservation: { email: "nuevo@example.co", telephone: "+57 310 555 0000" } } });
@@ -254,7 +254,7 @@ describeNoGateway("reading, updating, cancelling", () => {
   });
 
   it("cancel gives the rooms back and is final", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const { data: booking } = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     expect(await sold(room.id)).toEqual([1, 1]);
@@ -267,7 +267,7 @@ describeNoGateway("reading, updating, cancelling", () => {
 
 describeNoGateway("payment deadline and expiry", () => {
   it("expires at the deadline with the test clock, releases the rooms, writes the notification, once", async () => {
-    const { agency, key } = await agencyWithKey(api.db.prisma, { webhookUrl: "http://127.0.0.1:9/hooks" });
+    const { agency, key } = await agencyWithKey(api.db, { webhookUrl: "http://127.0.0.1:9/hooks" });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000, holdMinutes: 60 });
     const { data: booking } = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     const r = await api.db.prisma.reservation.findUniqueOrThrow({ where: { code: codeOf(booking)! } });
@@ -299,7 +299,7 @@ describeNoGateway("payment deadline and expiry", () => {
 
 describeNoGateway("Idempotency-Key on 4.1", () => {
   it("replays the first answer without a second hold; another body is a 409", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 3, price: 100_000 });
     const header = { "Idempotency-Key": "booking-123" };
     const one = await apiClient(api, key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id }, header }, body: reservationBody(room, rate, stay) });
@@ -315,7 +315,7 @@ describeNoGateway("Idempotency-Key on 4.1", () => {
 
 describe(`paying a reservation from the preloaded balance (${TEST_GATEWAY})`, () => {
   async function booked(balance: number, preloaded = true) {
-    const a = await agencyWithKey(api.db.prisma, { isPreloaded: preloaded, balance });
+    const a = await agencyWithKey(api.db, { isPreloaded: preloaded, balance });
     const { hotel, rate, room } = await sellableHotel(api.db, { from: checkin, nights: 5, rooms: 5, price: 150_000 });
     const { data: booking } = await apiClient(api, a.key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });
     return { ...a, code: codeOf(booking)! };

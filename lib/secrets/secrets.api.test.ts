@@ -114,7 +114,7 @@ describe("system secrets", () => {
 
 describe("card-number hashes", () => {
   async function issueCard() {
-    const { agency, key } = await agencyWithKey(api.db.prisma);
+    const { agency, key } = await agencyWithKey(api.db);
     const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: {
         agency_id: agency.id, first_name: "Laura", last_name: "Gómez", nacionality: "CO", person_type: "natural", document_number: "1020304050", document_type: "CC",
         birthdate: "1988-04-12", email: "laura@agencia.co", phone_number: "+573001234567", address: "Calle 10 # 5-20", city: "Cartagena", state: "Bolívar", country: "CO", zip_code: "130001",

@@ -28,7 +28,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 describe("calendar images", () => {
   it("are stored in the database, not in DATA_DIR, and read back by any instance", async () => {
-    const user = await createUser(api.db.prisma, "hotel_admin");
+    const user = await createUser(api.db, "hotel_admin");
     const before = fs.existsSync(path.join(config().dataDir, "uploads")) ? fs.readdirSync(path.join(config().dataDir, "uploads"), { recursive: true }).length : 0;
     const row = await saveUpload(api.db, { bytes: PNG, filename: "afiche.png", authorId: user.id });
     const after = fs.existsSync(path.join(config().dataDir, "uploads")) ? fs.readdirSync(path.join(config().dataDir, "uploads"), { recursive: true }).length : 0;

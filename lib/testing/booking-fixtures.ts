@@ -10,7 +10,7 @@ export async function sellableHotel(
   db: Database,
   opts: { from: string; nights: number; rooms: number; price: number; holdMinutes?: number; roomTypes?: number },
 ) {
-  const hotel = await createHotel(db.prisma, { holdMinutes: opts.holdMinutes ?? 1440, city: "CARTAGENA" });
+  const hotel = await createHotel(db, { holdMinutes: opts.holdMinutes ?? 1440, city: "CARTAGENA" });
   const rate = await db.prisma.ratePlan.create({
     data: {
       hotelId: hotel.id,

@@ -32,7 +32,7 @@ let orgSeq = 0;
 
 /** A new agency (with its API key), its account holder (registered by the operator) and one organization named `<prefix> <agency id>-<n>`. */
 export async function agencyWithOrg(api: TestServer, org: { prefix: string; description: string }) {
-  const { agency, key } = await agencyWithKey(api.db.prisma);
+  const { agency, key } = await agencyWithKey(api.db);
   const holder = await apiClient(api, OPERATOR_KEY).POST("/v1/virtual-cards/account-holders", { body: holderBody(agency.id) });
   expect(holder.response.status).toBe(201);
   const created = await apiClient(api, key).POST("/v1/virtual-cards/organizations", { body: { name: `${org.prefix} ${agency.id}-${orgSeq++}`, description: org.description } });

@@ -1,26 +1,17 @@
-// Small builders for test data, written straight to the database.
+// Small builders for test data, written straight to the database. They take the test's `Database` (issue 25:
+// one database handle), as services do: the test server's `srv.db`, or one from openTestDatabase().
 import crypto from "node:crypto";
-import type { PrismaClient } from "@/lib/db/generated/client";
-import { getDatabase, type Database } from "@/lib/db";
+import type { Database } from "@/lib/db";
 import { issueApiKey } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
 
-/**
- * The test server's `Database` (issue 25: services take a `Database`). Tests written before it pass the Prisma
- * client of the database the test server set (lib/testing/server.ts): the same database, found through it.
- */
-async function databaseOf(db: Database | PrismaClient): Promise<Database> {
-  if (typeof (db as Database).withLock === "function") return db as Database;
-  const current = await getDatabase();
-  if (current.prisma !== db) throw new Error("factories: pass the test server's Database (srv.db)");
-  return current;
-}
+type Client = Database["prisma"];
 
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 
-export async function createAgency(db: PrismaClient, data: Partial<Parameters<PrismaClient["agency"]["create"]>[0]["data"]> = {}) {
-  return db.agency.create({
+export async function createAgency(db: Database, data: Partial<Parameters<Client["agency"]["create"]>[0]["data"]> = {}) {
+  return db.prisma.agency.create({
     data: {
       name: `Agencia ${uniq()}`,
       phone: "3001234567",
@@ -34,15 +25,14 @@ export async function createAgency(db: PrismaClient, data: Partial<Parameters<Pr
   });
 }
 
-export async function agencyWithKey(handle: Database | PrismaClient, data: Parameters<typeof createAgency>[1] = {}) {
-  const db = await databaseOf(handle);
-  const agency = await createAgency(db.prisma, data);
+export async function agencyWithKey(db: Database, data: Parameters<typeof createAgency>[1] = {}) {
+  const agency = await createAgency(db, data);
   const { key, id } = await issueApiKey(db, { role: "agency", agencyId: agency.id }, new Date());
   return { agency, key, keyId: id };
 }
 
-export async function createUser(db: PrismaClient, role: "operator" | "agency" | "hotel_admin", opts: { agencyId?: number; hotelIds?: number[]; password?: string } = {}) {
-  const user = await db.user.create({
+export async function createUser(db: Database, role: "operator" | "agency" | "hotel_admin", opts: { agencyId?: number; hotelIds?: number[]; password?: string } = {}) {
+  const user = await db.prisma.user.create({
     data: {
       email: `${role}-${uniq()}@example.co`,
       name: `Usuario ${role}`,
@@ -55,13 +45,12 @@ export async function createUser(db: PrismaClient, role: "operator" | "agency" |
   return user;
 }
 
-export async function createHotel(db: PrismaClient, data: Partial<Parameters<PrismaClient["hotel"]["create"]>[0]["data"]> = {}) {
-  return db.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
+export async function createHotel(db: Database, data: Partial<Parameters<Client["hotel"]["create"]>[0]["data"]> = {}) {
+  return db.prisma.hotel.create({ data: { name: `Hotel ${uniq()}`, city: "BOGOTA", channelManagerId: `cm_${uniq()}`, ...data } });
 }
 
 /** A portal session cookie as sign-in makes it: a server-side session row named in the signed cookie. */
-export async function sessionCookieFor(handle: Database | PrismaClient, userId: number): Promise<string> {
-  const db = await databaseOf(handle);
+export async function sessionCookieFor(db: Database, userId: number): Promise<string> {
   const { encode } = await import("next-auth/jwt");
   const { authSecret } = await import("@/lib/secrets/store");
   const { createSession } = await import("@/lib/auth/session");

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { paths } from "@/lib/client/schema";
-import type { PrismaClient } from "@/lib/db/generated/client";
+import type { Database } from "@/lib/db/open";
 import { encryptCardField } from "@/lib/payments/card-crypto";
 import { reservationBody, sellableHotel } from "@/lib/testing/booking-fixtures";
 import { addDays } from "@/lib/time";
@@ -99,9 +99,9 @@ export function cashOrder(hotelId: number, refNumber: string, amount: number): C
 }
 
 /** A pending reservation written straight to the database, for link tests that need one without booking. */
-export function pendingReservation(db: PrismaClient, opts: { agencyId: number; hotelId: number; paymentDeadline: Date; code?: string }) {
+export function pendingReservation(db: Database, opts: { agencyId: number; hotelId: number; paymentDeadline: Date; code?: string }) {
   const n = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  return db.reservation.create({
+  return db.prisma.reservation.create({
     data: {
       id: `res_test_${n}`,
       code: opts.code ?? `HBTEST${n.slice(-8)}`,
@@ -126,7 +126,7 @@ export function pendingReservation(db: PrismaClient, opts: { agencyId: number; h
 
 /** An agency (preloaded with `balance` when given) that booked a pending reservation through the API: 2 nights from `checkin`. */
 export async function bookedReservation(server: TestServer, opts: { checkin: string; webhookUrl?: string; balance?: number }) {
-  const a = await agencyWithKey(server.db.prisma, { webhookUrl: opts.webhookUrl, isPreloaded: opts.balance !== undefined, balance: opts.balance ?? 0 });
+  const a = await agencyWithKey(server.db, { webhookUrl: opts.webhookUrl, isPreloaded: opts.balance !== undefined, balance: opts.balance ?? 0 });
   const { hotel, rate, room } = await sellableHotel(server.db, { from: opts.checkin, nights: 5, rooms: 5, price: 100_000 });
   const stay = { checkin: opts.checkin, checkout: addDays(opts.checkin, 2), nights: 2 };
   const { data, response } = await apiClient(server, a.key).POST("/v2/bookings/hotel_id={hotel_id}", { params: { path: { hotel_id: hotel.id } }, body: reservationBody(room, rate, stay) });

@@ -83,7 +83,7 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs =
 }
 
 async function agencyWithUrl(url: string) {
-  const a = await agencyWithKey(api.db.prisma);
+  const a = await agencyWithKey(api.db);
   const put = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
   expect(put.response.status).toBe(200);
   const secret = await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
@@ -97,8 +97,8 @@ async function enqueue(agencyId: number, url: string, payload: object, event = "
 
 describe("signing secret", () => {
   it("is created and rotated by the operator or the agency itself, shown once, and hidden from other agencies", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const b = await agencyWithKey(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const b = await agencyWithKey(api.db);
     const first = await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
     expect(first.response.status).toBe(200);
     expect(first.data!.webhook_secret).toMatch(/^whsec_/);
@@ -285,7 +285,7 @@ describe("delivery", () => {
 
   it("an agency without a secret gets one generated when a delivery is due, and the signature uses it", async () => {
     const r = await newReceiver();
-    const a = await agencyWithKey(api.db.prisma, { webhookUrl: r.url });
+    const a = await agencyWithKey(api.db, { webhookUrl: r.url });
     expect(a.agency.webhookSecret).toBeNull();
     await enqueue(a.agency.id, r.url, { y: 2 });
     await cron();
@@ -301,7 +301,7 @@ describe("delivery", () => {
     const a = await agencyWithUrl(r.url);
     const id = await api.db.prisma.$transaction((tx) => enqueueWebhook(tx, { agencyId: a.agency.id, event: "reservation.expired", payload: { z: 1 } }, new Date()));
     expect((await api.db.prisma.webhookDelivery.findUnique({ where: { id: id! } }))!.url).toBe(r.url);
-    const none = await agencyWithKey(api.db.prisma);
+    const none = await agencyWithKey(api.db);
     expect(await api.db.prisma.$transaction((tx) => enqueueWebhook(tx, { agencyId: none.agency.id, event: "reservation.expired", payload: {} }, new Date()))).toBeNull();
   });
 
@@ -322,7 +322,7 @@ describe("delivery", () => {
 describe("SSRF guard", () => {
   it("refuses private, loopback, metadata and non-http URLs at configuration time with a 400 naming the field", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "0";
-    const a = await agencyWithKey(api.db.prisma);
+    const a = await agencyWithKey(api.db);
     for (const url of ["http://127.0.0.1:8080/x", "http://localhost/x", "http://169.254.169.254/latest", "http://10.0.0.1/", "http://[::1]/", "ftp://example.com/"]) {
       const res = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
       expect(res.response.status, url).toBe(400);
@@ -378,7 +378,7 @@ describe("delivery log", () => {
   });
 
   it("sending a test event without a configured URL is a 409; the operator must name the agency", async () => {
-    const a = await agencyWithKey(api.db.prisma);
+    const a = await agencyWithKey(api.db);
     const res = await apiClient(api, a.key).POST("/v2/webhooks/test");
     expect(res.response.status).toBe(409);
     expect(res.error).toEqual({ code: "409", message: "Conflicto con el estado actual del recurso", detail: "webhook_url: la agencia no tiene una URL de webhooks configurada" });
@@ -422,8 +422,8 @@ describe("signing secrets at rest (issue 24)", () => {
   });
 
   it("the database refuses a plaintext secret, and a sealed one does not open on another agency", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const b = await agencyWithKey(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const b = await agencyWithKey(api.db);
     await expect(api.db.sql.query(`UPDATE agencies SET webhook_secret = $1 WHERE id = $2`, [generateWebhookSecret(), a.agency.id])).rejects.toThrow();
     await expect(api.db.prisma.agency.update({ where: { id: a.agency.id }, data: { webhookSecret: generateWebhookSecret() } })).rejects.toThrow();
     const sealed = sealWebhookSecret(a.agency.id, generateWebhookSecret());
@@ -432,7 +432,7 @@ describe("signing secrets at rest (issue 24)", () => {
 
   it("secrets an older version stored in plaintext still sign, and are sealed once at start, even by two instances at once", async () => {
     const r = await newReceiver();
-    const a = await agencyWithKey(api.db.prisma, { webhookUrl: r.url });
+    const a = await agencyWithKey(api.db, { webhookUrl: r.url });
     const legacy = generateWebhookSecret();
     // The database as the migration leaves an older one: plaintext rows, the constraint checking new writes only.
     await api.db.sql.exec(`ALTER TABLE agencies DROP CONSTRAINT agencies_webhook_secret_sealed`);
@@ -461,8 +461,8 @@ describe("signing secrets at rest (issue 24)", () => {
 
 describe("an unspecified address is never a webhook destination, even with private addresses allowed (issue 24)", () => {
   it("webhook_url and temp_webhook_url refuse [::], 0.0.0.0 and ::ffff:0.0.0.0 with a Spanish 400", async () => {
-    const a = await agencyWithKey(api.db.prisma);
-    const hotel = await createHotel(api.db.prisma);
+    const a = await agencyWithKey(api.db);
+    const hotel = await createHotel(api.db);
     for (const url of ["http://[::]/", "http://[::]:8080/hooks", "http://0.0.0.0:3000/", "http://[::ffff:0.0.0.0]/"]) {
       const put = await apiClient(api, a.key).PUT("/v2/webhooks/settings", { body: { webhook_url: url } });
       expect(put.response.status, url).toBe(400);

@@ -41,8 +41,8 @@ afterAll(async () => {
 
 async function newLink(tempUrl: string, amount = "480000.00") {
   const hook = await listeners.receiver();
-  const a = await agencyWithKey(api.db.prisma, { webhookUrl: hook.url });
-  const hotel = await createHotel(api.db.prisma);
+  const a = await agencyWithKey(api.db, { webhookUrl: hook.url });
+  const hotel = await createHotel(api.db);
   const res = await apiClient(api, a.key).POST("/v2/links/schedule", {
     body: {
       hotel_id: hotel.id,

@@ -36,8 +36,8 @@ beforeAll(async () => {
   });
   setPaymentGateway(new WompiGateway({ client, database: async () => api.db, cardPollMs: 2000, pollIntervalMs: 20, unknownAfterMs: 60_000 }));
   pem = await publicKeyPem(api);
-  agency = await agencyWithKey(api.db.prisma);
-  hotelId = (await createHotel(api.db.prisma)).id;
+  agency = await agencyWithKey(api.db);
+  hotelId = (await createHotel(api.db)).id;
 });
 afterAll(async () => {
   setPaymentGateway(undefined);

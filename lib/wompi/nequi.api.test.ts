@@ -24,8 +24,8 @@ beforeAll(async () => {
   // Nequi stays PENDING at Wompi until the test plays the payer (complete()).
   w = await startWompiApi({ finalizeAfterMs: { NEQUI: null } });
   ({ api, fake } = w);
-  agency = await agencyWithKey(api.db.prisma);
-  hotelId = (await createHotel(api.db.prisma)).id;
+  agency = await agencyWithKey(api.db);
+  hotelId = (await createHotel(api.db)).id;
 });
 afterEach(async () => {
   fake.events.mode = "deliver";

@@ -35,8 +35,8 @@ afterAll(async () => {
 });
 
 async function agency() {
-  const a = await agencyWithKey(api.db.prisma);
-  const hotel = await createHotel(api.db.prisma);
+  const a = await agencyWithKey(api.db);
+  const hotel = await createHotel(api.db);
   return { ...a, hotel, client: apiClient(api, a.key) };
 }
 
@@ -167,7 +167,7 @@ describe(`cash at a Bancolombia correspondent (${testTarget()})`, () => {
     // The reservation must be paid within 5 hours: a 72-hour reference would outlive it.
     // Whole seconds: times on the wire carry no milliseconds.
     const deadline = new Date(Math.floor((Date.now() + 5 * HOUR) / 1000) * 1000);
-    const res = await pendingReservation(api.db.prisma, { agencyId: a.agency.id, hotelId: a.hotel.id, paymentDeadline: deadline });
+    const res = await pendingReservation(api.db, { agencyId: a.agency.id, hotelId: a.hotel.id, paymentDeadline: deadline });
     const r = await a.client.POST("/v2/apms/cash", { body: cashOrder(a.hotel.id, res.code, 300000) });
     expect(r.response.status).toBe(200);
     const id = r.data!.transaction_id;

@@ -59,10 +59,10 @@ const payment = (id: string) => api.db.prisma.paymentTransaction.findUniqueOrThr
 
 async function newLink(amount = "480000.00") {
   const temp = await listeners.receiver("/temp");
-  const a = await agencyWithKey(api.db.prisma);
+  const a = await agencyWithKey(api.db);
   // Notifications are signed with the agency's webhook secret: without one none is sent.
   await apiClient(api, a.key).POST("/v2/agencies/{id}/webhook-secret", { params: { path: { id: a.agency.id } } });
-  const hotel = await createHotel(api.db.prisma);
+  const hotel = await createHotel(api.db);
   const res = await apiClient(api, a.key).POST("/v2/links/schedule", {
     body: { hotel_id: hotel.id, guest_name: "Laura Gómez Restrepo", email: "laura@example.co", phone: "+57 300 123 4567", amount, description: "Dos noches", available_hours: 12, temp_webhook_url: temp.url, agency_id: a.agency.id },
   });

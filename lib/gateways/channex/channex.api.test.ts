@@ -183,7 +183,7 @@ describe(`Channex: linking (${testTarget()})`, () => {
     const bad = await api.call("POST", "/api/v2/channex/properties", { ...asOperator, body: { property_id: "hotel-1" } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^property_id: debe ser el id de la propiedad en Channex/);
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     expect((await api.call("POST", "/api/v2/channex/properties", { key, body: { property_id: other.propertyId } })).status).toBe(403);
   });
 });
@@ -246,7 +246,7 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
   it("4.1 pushes one Channex booking; once Channex counts it, it is not subtracted twice; 4.4 and cancel are full-body PUTs", async () => {
     const p = property({ rooms: 3 });
     const { hotel_id } = await link(p.propertyId);
-    const { key } = await agencyWithKey(api.db.prisma, { name: "Agencia Mar Azul" });
+    const { key } = await agencyWithKey(api.db, { name: "Agencia Mar Azul" });
     const res = await book(key, hotel_id, p.dbl, p.dblRate, { firstName: "Laura", lastName: "Gómez", email: "laura@example.co", telephone: "573001234567" });
     expect(res.status, res.text).toBe(200);
     const code = res.body.chatbot_id as string;
@@ -298,7 +298,7 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
   it("one Channex room per room booked; an unpaid booking that expires is cancelled at Channex", async () => {
     const p = property({ rooms: 3 });
     const { hotel_id } = await link(p.propertyId);
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const res = await book(key, hotel_id, p.dbl, p.dblRate, {}, 2);
     const code = res.body.chatbot_id as string;
     const [b] = channexOf(code);
@@ -316,7 +316,7 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
     const p = property({ rooms: 10 });
     const { hotel_id } = await link(p.propertyId);
     // Another booking on the property, and Channex ignoring the undocumented code filter: the lookup must check.
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const first = (await book(key, hotel_id, p.dbl, p.dblRate)).body.chatbot_id as string;
     await until("first confirmed", () => detail(key, first), (d) => d.channel_sync?.state === "confirmed");
     fake.ignoreCodeFilter = true;
@@ -356,7 +356,7 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
   it("Channex failing: the booking stands on our hold, waits in the push queue (/api/metrics channex_pushes) and goes out once", async () => {
     const p = property({ rooms: 4 });
     const { hotel_id } = await link(p.propertyId);
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     process.env.METRICS_TOKEN = "metrics-token-channex-0123456789";
     const depth = async () => {
       const r = await fetch(`${api.url}/api/metrics`, { headers: { authorization: `Bearer ${process.env.METRICS_TOKEN}` } });
@@ -389,7 +389,7 @@ describe(`Channex: bookings pushed exactly once (${testTarget()})`, () => {
     const p = property({ rooms: 3 });
     const { hotel_id } = await link(p.propertyId);
     fake.setCrsInstalled(p.propertyId, false);
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const res = await book(key, hotel_id, p.dbl, p.dblRate);
     expect(res.body.chatbot_id, res.text).toBeTruthy();
     const code = res.body.chatbot_id as string;
@@ -421,7 +421,7 @@ describe(`Channex: the race with other channels (${testTarget()})`, () => {
     const { hotel_id } = await link(p.propertyId);
     expect((await available(hotel_id, p.dbl))!.count).toBe(1);
     fake.sellElsewhere(p.dbl, stay.checkin, stay.nights, { silent: true });
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const res = await book(key, hotel_id, p.dbl, p.dblRate);
     expect(res.status).toBe(200);
     expect(res.body.no_available_rooms).toEqual([{ room: p.dbl, product: p.dblRate }]);
@@ -432,7 +432,7 @@ describe(`Channex: the race with other channels (${testTarget()})`, () => {
   it("negative availability seen afterwards is an overbooking alert for the operator and the hotel's admin", async () => {
     const p = property({ rooms: 1 });
     const { hotel_id } = await link(p.propertyId);
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const code = (await book(key, hotel_id, p.dbl, p.dblRate)).body.chatbot_id as string;
     await until("confirmed", () => detail(key, code), (d) => d.channel_sync?.state === "confirmed");
     // Another channel sold the same room after our push: Channex accepts it and goes below zero.
@@ -443,12 +443,12 @@ describe(`Channex: the race with other channels (${testTarget()})`, () => {
       (a) => a.some((x) => x.kind === "overbooking" && x.hotel_id === hotel_id),
     );
     expect(alerts.find((x) => x.kind === "overbooking" && x.hotel_id === hotel_id)!.detail).toMatch(/-1 en «Doble estándar»/);
-    const admin = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [hotel_id] });
+    const admin = await createUser(api.db, "hotel_admin", { hotelIds: [hotel_id] });
     const adminKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: admin.id }, new Date())).key;
     const theirs = (await api.call("GET", "/api/v2/channex/alerts", { key: adminKey })).body as Array<{ hotel_id: number; kind: string }>;
     expect(theirs.some((x) => x.kind === "overbooking" && x.hotel_id === hotel_id)).toBe(true);
     expect(theirs.every((x) => x.hotel_id === hotel_id)).toBe(true);
-    const stranger = await createUser(api.db.prisma, "hotel_admin", { hotelIds: [] });
+    const stranger = await createUser(api.db, "hotel_admin", { hotelIds: [] });
     const strangerKey = (await issueApiKey(api.db, { role: "hotel_admin", userId: stranger.id }, new Date())).key;
     expect((await api.call("GET", "/api/v2/channex/alerts", { key: strangerKey })).body).toEqual([]);
   });
@@ -456,7 +456,7 @@ describe(`Channex: the race with other channels (${testTarget()})`, () => {
   it.skipIf(testTarget() !== "postgres")("agencies racing for the last room of a Channex hotel: it is sold once, and pushed once", async () => {
     const p = property({ rooms: 1 });
     const { hotel_id } = await link(p.propertyId);
-    const agencies = await Promise.all(Array.from({ length: 6 }, () => agencyWithKey(api.db.prisma)));
+    const agencies = await Promise.all(Array.from({ length: 6 }, () => agencyWithKey(api.db)));
     const answers = await Promise.all(agencies.map(({ key }) => book(key, hotel_id, p.dbl, p.dblRate)));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const sold = answers.filter((a) => a.body.chatbot_id);
@@ -474,7 +474,7 @@ describe(`Channex: the request budget (${testTarget()})`, () => {
     const p = property({ rooms: 20 });
     const { hotel_id } = await link(p.propertyId);
     const event = JSON.stringify({ event: "ari", property_id: p.propertyId });
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const answers = await Promise.all([
       ...Array.from({ length: 12 }, () => book(key, hotel_id, p.dbl, p.dblRate)),
       ...Array.from({ length: 30 }, () => api.call("POST", "/api/gateways/channex/events", { headers: good, rawBody: event })),
@@ -500,7 +500,7 @@ describe(`Channex: the request budget (${testTarget()})`, () => {
     const p = property({ rooms: 5 });
     const { hotel_id } = await link(p.propertyId);
     const event = JSON.stringify({ event: "ari", property_id: p.propertyId });
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     fake.failNext("GET /availability", 50, 429);
     try {
       const sync = await api.call("POST", `/api/v2/channex/properties/${hotel_id}/sync`, asOperator);
