@@ -231,7 +231,7 @@ describe("the booking path with CHANNEL_MANAGER_URL set", () => {
   });
 
   it("a booking whose hold key was released meanwhile (the channel-holds job took it for an orphan) is a 409 asking to retry; nothing is held or written", async () => {
-    const { key } = await agencyWithKey(api.db.prisma);
+    const { key } = await agencyWithKey(api.db);
     const { hotel, room, rate } = await externalHotel(1);
     fake.failNext("PUT /holds/", 1, { status: 409, body: { error: "released" } });
     const r = await api.call("POST", `/api/v2/bookings/hotel_id=${hotel.id}`, { key, body: reservationBody(room, rate, { checkin, checkout: addDays(checkin, 1), nights: 1 }) });
