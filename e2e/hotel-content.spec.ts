@@ -1,7 +1,7 @@
 // Issue 27: the hotel admin gives a hotel content (details and a photo); the agent then sees it in the search
 // results and on the hotel page, and the guest's pay page names the hotel with its address, stars and RNT.
 import sharp from "sharp";
-import { test, expect, DEMO, signIn, demoKeys, shoot } from "./helpers";
+import { test, expect, DEMO, signIn, demoKeys, shoot, expectCentredDialog } from "./helpers";
 
 const HOTEL = "Casa Real Ciudad Amurallada";
 
@@ -110,4 +110,36 @@ test("the hotel admin edits content and uploads a photo; the agent sees it in re
   await expect(guest.getByTestId("pay-rnt")).toHaveText("Registro Nacional de Turismo (RNT) 987654");
   await shoot(guest, "hotel-content-pay");
   await guestContext.close();
+
+  // Deleting the photo is asked in the portal's dialog, never the browser's confirm(): opened with the keyboard,
+  // Escape keeps the photo and gives the focus back; confirmed with the keyboard, the photo leaves the gallery.
+  const browserDialogs: string[] = [];
+  page.on("dialog", (d) => {
+    browserDialogs.push(d.message());
+    void d.dismiss();
+  });
+  const mine = items.filter({ has: page.getByRole("img", { name: alt }) });
+  const removeButton = mine.getByRole("button", { name: `Borrar foto: ${alt}` });
+  await removeButton.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "¿Borrar esta foto de la galería?" });
+  await expect(dialog).toContainText(`«${alt}» dejará de mostrarse a las agencias en los resultados y en la página del hotel.`);
+  await expectCentredDialog(page, dialog, { escape: true });
+  await expect(removeButton, "Escape gives the focus back to the button").toBeFocused();
+  await expect(mine, "Escape deleted nothing").toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancelar" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Borrar foto" })).toBeFocused();
+  await shoot(page, "hotel-content-delete-photo");
+  await expect(dialog.getByRole("button", { name: "Borrar foto" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByTestId("photos-editor").getByRole("status")).toHaveText("Foto borrada.");
+  expect(browserDialogs, "no browser confirm()").toEqual([]);
+  const after = await request.get(`/api/v2/hotels/${hotel.id}/content`, { headers: { authorization: `Bearer ${hotelAdmin}` } });
+  expect(after.status()).toBe(200);
+  expect(((await after.json()).photos as Array<{ alt: string }>).map((p) => p.alt)).not.toContain(alt);
 });

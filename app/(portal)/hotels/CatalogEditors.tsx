@@ -1,36 +1,28 @@
 "use client";
-// Room types and rate plans of one hotel: listed with "Editar" (a dialog with the fields) and "Retirar" /
-// "Reactivar" (asked first with ConfirmDialog). PATCH /api/v2/hotels/{id}/room-types/{room_id} and
-// /rate-plans/{rate_id}; a retired one is no longer offered, reservations already made keep it.
-// Both lists are one CatalogList driven by a CatalogSpec: its fields, its checks and its PATCH.
-import { useState } from "react";
+// Room types and rate plans of one hotel: listed with "Editar" (a dialog with the fields on the form kit, each rule
+// under its field) and "Retirar" / "Reactivar" (asked first with the kit's ConfirmFor). PATCH
+// /api/v2/hotels/{id}/room-types/{room_id} and /rate-plans/{rate_id}; a retired one is no longer offered,
+// reservations already made keep it. Both lists are one CatalogList driven by a CatalogSpec: its form, its PATCH.
+import { useId, useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { DefaultValues, UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
 import { api, ok, ApiError, type ApiAnswer, type ApiBody } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
-import type { MessageKey, Translate } from "@/lib/i18n";
-import { Badge } from "@/components/ui";
-import { ConfirmDialog, Dialog } from "@/components/Dialog";
+import type { MessageKey } from "@/lib/i18n";
+import { Badge, FormMessages } from "@/components/ui";
+import { ConfirmFor, Dialog, useConfirm } from "@/components/Dialog";
+import { useZodForm } from "@/components/Form";
 import { friendlyError } from "@/lib/inventory/bulk-edit";
+import { CATALOG_FORM, CatalogFields, CatalogProblems, RATE_API, RATE_FIELDS, ROOM_API, ROOM_FIELDS, catalogApiError, rateSchema, roomSchema, type FieldSpec, type RateValues, type RoomValues, type T } from "./catalog-forms";
 import { messages } from "./messages";
 
 export type RoomTypeRow = ApiAnswer<"/v2/hotels/{id}/room-types">[number];
 export type RatePlanRow = ApiAnswer<"/v2/hotels/{id}/rate-plans">[number];
 
-type T = Translate<typeof messages.es>;
 type Key = MessageKey<typeof messages.es>;
 
-/** One field of the edit dialog; `wide` spans both columns. */
-interface FieldSpec<F> {
-  name: keyof F & string;
-  label: Key;
-  wide?: boolean;
-  control:
-    | { kind: "text"; maxLength?: number; numeric?: boolean }
-    | { kind: "textarea"; rows: number }
-    | { kind: "select"; options: (form: F, t: T) => Array<{ value: string; label: string }> };
-}
-
-interface CatalogSpec<Row, F extends Record<string, string>, Body> {
+interface CatalogSpec<Row, F extends RoomValues | RateValues, Body> {
   /** The path segment and the query key of the list. */
   kind: "room-types" | "rate-plans";
   testId: "room-type" | "rate-plan";
@@ -43,23 +35,19 @@ interface CatalogSpec<Row, F extends Record<string, string>, Body> {
   editTitle: Key;
   retireTitle: Key;
   retireBody: Key;
+  /** The edit form: its schema (the code and the currency are not editable), its fields, the API's names for them. */
+  schema: (t: T) => z.ZodType<F, F>;
   fields: Array<FieldSpec<F>>;
+  api: Record<string, string>;
   form: (r: Row) => F;
-  /** The PATCH body of the edited values, or the message of the first value that is wrong. */
-  body: (form: F, t: T) => Body | string;
+  /** The PATCH body of the checked values. */
+  body: (form: F) => Body;
   patch: (hotelId: number, id: string, body: Body | { is_active: boolean }) => Promise<unknown>;
 }
 
-const ROOM_TYPES = ["SINGLE", "DOUBLE", "TRIPLE", "QUADRUPLE", "SUITE", "FAMILY"];
-const REFUNDABLE = ["full", "partial", "none"] as const;
-
 const errorText = (err: unknown) => (err instanceof ApiError ? friendlyError(err.detail) : String(err));
-const intIn = (text: string, min: number, max: number) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= min && n <= max ? n : null;
-};
 
-const roomTypes: CatalogSpec<RoomTypeRow, { room_name: string; room_type: string; beds: string; max_adults: string; max_children: string }, ApiBody<"/v2/hotels/{id}/room-types/{room_id}", "patch">> = {
+const roomTypes: CatalogSpec<RoomTypeRow, RoomValues, ApiBody<"/v2/hotels/{id}/room-types/{room_id}", "patch">> = {
   kind: "room-types",
   testId: "room-type",
   id: (r) => r.roomId,
@@ -74,40 +62,15 @@ const roomTypes: CatalogSpec<RoomTypeRow, { room_name: string; room_type: string
   editTitle: "editRoomTitle",
   retireTitle: "retireRoomTitle",
   retireBody: "retireRoomBody",
-  fields: [
-    { name: "room_name", label: "roomName", wide: true, control: { kind: "text" } },
-    {
-      name: "room_type",
-      label: "roomType",
-      control: {
-        kind: "select",
-        // A type the list does not know (set through the API) stays selectable under its own code.
-        options: (form, t) => [...new Set([...ROOM_TYPES, form.room_type])].map((x) => ({ value: x, label: t(`roomTypeOpts.${x}`) === `roomTypeOpts.${x}` ? x : t(`roomTypeOpts.${x}`) })),
-      },
-    },
-    { name: "beds", label: "beds", control: { kind: "text", numeric: true } },
-    { name: "max_adults", label: "maxAdults", control: { kind: "text", numeric: true } },
-    { name: "max_children", label: "maxChildren", control: { kind: "text", numeric: true } },
-  ],
+  schema: roomSchema,
+  fields: ROOM_FIELDS,
+  api: ROOM_API,
   form: (r) => ({ room_name: r.roomName, room_type: r.roomType, beds: String(r.beds), max_adults: String(r.max_adults), max_children: String(r.max_children) }),
-  body(form, t) {
-    const beds = intIn(form.beds, 1, 20);
-    const adults = intIn(form.max_adults, 1, 20);
-    const children = intIn(form.max_children, 0, 10);
-    if (form.room_name.trim() === "") return t("errName");
-    if (beds === null) return t("errBeds");
-    if (adults === null) return t("errAdults");
-    if (children === null) return t("errChildren");
-    return { room_name: form.room_name.trim(), room_type: form.room_type, beds, max_adults: adults, max_children: children };
-  },
+  body: (v) => ({ room_name: v.room_name, room_type: v.room_type, beds: Number(v.beds), max_adults: Number(v.max_adults), max_children: Number(v.max_children) }),
   patch: (hotelId, roomId, body) => ok(api.PATCH("/v2/hotels/{id}/room-types/{room_id}", { params: { path: { id: hotelId, room_id: roomId } }, body })),
 };
 
-const ratePlans: CatalogSpec<
-  RatePlanRow,
-  { rate_description: string; board_type: string; board_type_description: string; refundable: string; cancellation_policy: string },
-  ApiBody<"/v2/hotels/{id}/rate-plans/{rate_id}", "patch">
-> = {
+const ratePlans: CatalogSpec<RatePlanRow, RateValues, ApiBody<"/v2/hotels/{id}/rate-plans/{rate_id}", "patch">> = {
   kind: "rate-plans",
   testId: "rate-plan",
   id: (r) => r.rateId,
@@ -122,28 +85,11 @@ const ratePlans: CatalogSpec<
   editTitle: "editRateTitle",
   retireTitle: "retireRateTitle",
   retireBody: "retireRateBody",
-  fields: [
-    { name: "rate_description", label: "rateDescription", wide: true, control: { kind: "text" } },
-    { name: "board_type", label: "boardType", control: { kind: "text", maxLength: 8 } },
-    { name: "refundable", label: "refundable", control: { kind: "select", options: (_, t) => REFUNDABLE.map((x) => ({ value: x, label: t(`refundableOpts.${x}`) })) } },
-    { name: "board_type_description", label: "boardTypeDescription", wide: true, control: { kind: "text" } },
-    { name: "cancellation_policy", label: "cancellationPolicy", wide: true, control: { kind: "textarea", rows: 3 } },
-  ],
+  schema: rateSchema,
+  fields: RATE_FIELDS,
+  api: RATE_API,
   form: (r) => ({ rate_description: r.rateDescription, board_type: r.boardType ?? "", board_type_description: r.boardTypeDescription, refundable: r.refundable, cancellation_policy: r.cancellationPolicy }),
-  body(form, t) {
-    const refundable = REFUNDABLE.find((x) => x === form.refundable);
-    if (form.rate_description.trim() === "") return t("errDescription");
-    if (form.board_type_description.trim() === "") return t("errBoardDescription");
-    if (form.cancellation_policy.trim() === "") return t("errPolicy");
-    if (form.board_type.trim().length > 8) return t("errBoard");
-    return {
-      rate_description: form.rate_description.trim(),
-      board_type: form.board_type.trim() || null,
-      board_type_description: form.board_type_description.trim(),
-      refundable,
-      cancellation_policy: form.cancellation_policy.trim(),
-    };
-  },
+  body: (v) => ({ rate_description: v.rate_description, board_type: v.board_type || null, board_type_description: v.board_type_description, refundable: v.refundable, cancellation_policy: v.cancellation_policy }),
   patch: (hotelId, rateId, body) => ok(api.PATCH("/v2/hotels/{id}/rate-plans/{rate_id}", { params: { path: { id: hotelId, rate_id: rateId } }, body })),
 };
 
@@ -155,141 +101,128 @@ export function RatePlanList(props: { hotelId: number; rows: RatePlanRow[] }) {
   return <CatalogList spec={ratePlans} {...props} />;
 }
 
-function CatalogList<Row, F extends Record<string, string>, Body>({ spec, hotelId, rows }: { spec: CatalogSpec<Row, F, Body>; hotelId: number; rows: Row[] }) {
+type ListProps<Row, F extends RoomValues | RateValues, Body> = { spec: CatalogSpec<Row, F, Body>; hotelId: number };
+
+/** The list with its two questions: the edit dialog and "Retirar"/"Reactivar" (the outcome of which shows above the list). */
+function CatalogList<Row, F extends RoomValues | RateValues, Body>({ spec, hotelId, rows }: ListProps<Row, F, Body> & { rows: Row[] }) {
   const t = useDict(messages);
   const qc = useQueryClient();
-  const [editing, setEditing] = useState<{ row: Row; form: F } | null>(null);
-  const [retiring, setRetiring] = useState<Row | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const retiring = useConfirm<Row>();
   const [retireError, setRetireError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function run(id: string, body: Body | { is_active: boolean }) {
-    await spec.patch(hotelId, id, body);
-    await qc.invalidateQueries({ queryKey: [spec.kind, hotelId] });
-  }
-
-  async function save() {
-    if (!editing) return;
-    const body = spec.body(editing.form, t);
-    if (typeof body === "string") return setError(body);
+  async function retire(r: Row) {
     setBusy(true);
     try {
-      await run(spec.id(editing.row), body);
-      setEditing(null);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function retire() {
-    if (!retiring) return;
-    setBusy(true);
-    try {
-      await run(spec.id(retiring), { is_active: !spec.active(retiring) });
+      await spec.patch(hotelId, spec.id(r), { is_active: !spec.active(r) });
+      await qc.invalidateQueries({ queryKey: [spec.kind, hotelId] });
       setRetireError(null);
     } catch (err) {
       setRetireError(errorText(err));
     } finally {
-      setRetiring(null);
       setBusy(false);
     }
   }
 
-  const form = editing?.form;
-  const set = (name: keyof F & string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-    setEditing((x) => x && { ...x, form: { ...x.form, [name]: e.target.value } });
-  const retiringName = retiring ? spec.name(retiring) : "";
-  const retiringActive = retiring ? spec.active(retiring) : false;
-
+  const active = retiring.subject !== null && spec.active(retiring.subject);
   return (
     <>
-      {retireError && (
-        <p role="alert" className="mb-2 rounded-md bg-red-50 p-2 text-sm text-red-700">
-          {retireError}
-        </p>
-      )}
-      <ul className="mb-3 divide-y divide-slate-100 text-sm" data-testid={`${spec.testId}-list`}>
-        {rows.map((r) => (
-          <li key={spec.id(r)} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid={`${spec.testId}-row`}>
-            <span className={spec.active(r) ? "" : "text-slate-500"}>
-              {spec.title(r)} {!spec.active(r) && <Badge tone="gray">{t("retired")}</Badge>}
-              {spec.detail(r, t)}
-            </span>
-            <span className="flex gap-3 text-sm">
-              <button
-                type="button"
-                className="text-brand-700 hover:underline"
-                onClick={() => {
-                  setError(null);
-                  setEditing({ row: r, form: spec.form(r) });
-                }}
-              >
-                {t("edit")}
-              </button>
-              <button type="button" className="text-brand-700 hover:underline" onClick={() => setRetiring(r)}>
-                {spec.active(r) ? t("retire") : t("reactivate")}
-              </button>
-            </span>
-          </li>
-        ))}
-        {rows.length === 0 && <li className="py-1.5 text-slate-500">{t("none")}</li>}
-      </ul>
-      <Dialog
-        open={editing !== null}
-        title={t(spec.editTitle, { name: editing ? spec.name(editing.row) : "" })}
-        onClose={() => !busy && setEditing(null)}
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setEditing(null)} disabled={busy}>
-              {t("cancel")}
-            </button>
-            <button type="button" className="btn-primary" onClick={save} disabled={busy}>
-              {t("saveChanges")}
-            </button>
-          </>
-        }
-      >
-        <div className="grid grid-cols-2 gap-3" data-testid={`${spec.testId}-edit`}>
-          {form &&
-            spec.fields.map((f) => (
-              <label key={f.name} className={`${f.wide ? "col-span-2 " : ""}text-xs text-slate-700`}>
-                {t(f.label)}
-                {f.control.kind === "select" ? (
-                  <select className="input" value={form[f.name]} onChange={set(f.name)}>
-                    {f.control.options(form, t).map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                ) : f.control.kind === "textarea" ? (
-                  <textarea className="input" rows={f.control.rows} value={form[f.name]} onChange={set(f.name)} />
-                ) : (
-                  <input className="input" inputMode={f.control.numeric ? "numeric" : undefined} maxLength={f.control.maxLength} value={form[f.name]} onChange={set(f.name)} />
-                )}
-              </label>
-            ))}
-          {error && (
-            <p role="alert" className="col-span-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
-      </Dialog>
-      <ConfirmDialog
-        open={retiring !== null}
-        title={retiringActive ? t(spec.retireTitle, { name: retiringName }) : t("reactivateTitle", { name: retiringName })}
-        body={retiringActive ? t(spec.retireBody) : t("reactivateBody")}
-        confirmLabel={retiringActive ? t("retire") : t("reactivate")}
+      <div className="mb-2 empty:hidden">
+        <FormMessages error={retireError} />
+      </div>
+      <CatalogRows spec={spec} rows={rows} onEdit={setEditing} onRetire={retiring.ask} />
+      <EditDialog spec={spec} hotelId={hotelId} row={editing} onClose={() => setEditing(null)} />
+      <ConfirmFor
+        flow={retiring}
+        title={(r) => (spec.active(r) ? t(spec.retireTitle, { name: spec.name(r) }) : t("reactivateTitle", { name: spec.name(r) }))}
+        body={(r) => (spec.active(r) ? t(spec.retireBody) : t("reactivateBody"))}
+        confirmLabel={(r) => (spec.active(r) ? t("retire") : t("reactivate"))}
         cancelLabel={t("cancel")}
-        danger={retiringActive}
+        danger={active}
         busy={busy}
         onConfirm={retire}
-        onCancel={() => setRetiring(null)}
       />
     </>
+  );
+}
+
+/** The list: each row with its "retired" badge, "Editar" and "Retirar"/"Reactivar". */
+function CatalogRows<Row, F extends RoomValues | RateValues, Body>({ spec, rows, onEdit, onRetire }: { spec: CatalogSpec<Row, F, Body>; rows: Row[]; onEdit: (r: Row) => void; onRetire: (r: Row) => void }) {
+  const t = useDict(messages);
+  return (
+    <ul className="mb-3 divide-y divide-slate-100 text-sm" data-testid={`${spec.testId}-list`}>
+      {rows.map((r) => (
+        <li key={spec.id(r)} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid={`${spec.testId}-row`}>
+          <span className={spec.active(r) ? "" : "text-slate-500"}>
+            {spec.title(r)} {!spec.active(r) && <Badge tone="gray">{t("retired")}</Badge>}
+            {spec.detail(r, t)}
+          </span>
+          <span className="flex gap-3 text-sm">
+            <button type="button" className="text-brand-700 hover:underline" onClick={() => onEdit(r)}>
+              {t("edit")}
+            </button>
+            <button type="button" className="text-brand-700 hover:underline" onClick={() => onRetire(r)}>
+              {spec.active(r) ? t("retire") : t("reactivate")}
+            </button>
+          </span>
+        </li>
+      ))}
+      {rows.length === 0 && <li className="py-1.5 text-slate-500">{t("none")}</li>}
+    </ul>
+  );
+}
+
+/** The edit dialog: stays mounted (so the focus goes back to "Editar" on close); its form is the row's while open. */
+function EditDialog<Row, F extends RoomValues | RateValues, Body>({ spec, hotelId, row, onClose }: ListProps<Row, F, Body> & { row: Row | null; onClose: () => void }) {
+  const t = useDict(messages);
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  return (
+    <Dialog
+      open={row !== null}
+      title={t(spec.editTitle, { name: row ? spec.name(row) : "" })}
+      onClose={() => !busy && onClose()}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            {t("cancel")}
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={busy}>
+            {t("saveChanges")}
+          </button>
+        </>
+      }
+    >
+      {row && <EditForm key={spec.id(row)} id={formId} spec={spec} hotelId={hotelId} row={row} setBusy={setBusy} onSaved={onClose} />}
+    </Dialog>
+  );
+}
+
+/** The edit dialog's form (submitted by the dialog's "Guardar cambios"): the row's values, checked, then PATCHed. */
+function EditForm<Row, F extends RoomValues | RateValues, Body>({ id, spec, hotelId, row, setBusy, onSaved }: ListProps<Row, F, Body> & { id: string; row: Row; setBusy: (b: boolean) => void; onSaved: () => void }) {
+  const t = useDict(messages);
+  const qc = useQueryClient();
+  const schema = useMemo(() => spec.schema(t), [spec, t]);
+  const form: UseFormReturn<F, unknown, F> = useZodForm(schema, { ...CATALOG_FORM, defaultValues: spec.form(row) as DefaultValues<F> });
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (v) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await spec.patch(hotelId, spec.id(row), spec.body(v));
+      await qc.invalidateQueries({ queryKey: [spec.kind, hotelId] });
+      onSaved();
+    } catch (err) {
+      setError(catalogApiError(err, form, spec.fields, spec.api, t));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form id={id} className="grid grid-cols-2 gap-3" onSubmit={submit} noValidate data-testid={`${spec.testId}-edit`}>
+      <CatalogFields form={form} fields={spec.fields} prefix={`edit-${spec.testId}`} t={t} />
+      <CatalogProblems form={form} error={error} t={t} />
+    </form>
   );
 }
