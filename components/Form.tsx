@@ -9,9 +9,15 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/client/api";
 import { detailByField, humanizeDetail } from "@/lib/format";
 
+/**
+ * A form checked on submit, then field by field as it changes. Not on blur ("onTouched"): pressing the submit button
+ * while a wrong value still had the focus showed that field's error on blur, the new error line pushed the button
+ * down between the press and the release, and the click was lost (the other fields, e.g. an empty «Nombre», got no
+ * error at all). Checking on submit is also what GOV.UK's and similar public-service form guides recommend.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useZodForm<S extends z.ZodType<any, any>>(schema: S, props: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {}) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: "onTouched", reValidateMode: "onChange", ...props });
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), mode: "onSubmit", reValidateMode: "onChange", ...props });
 }
 
 /** The attributes that tie an input to its error and hint for screen readers. */

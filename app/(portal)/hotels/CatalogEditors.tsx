@@ -14,7 +14,7 @@ import { Badge, FormMessages } from "@/components/ui";
 import { ConfirmFor, Dialog, useConfirm } from "@/components/Dialog";
 import { useZodForm } from "@/components/Form";
 import { friendlyError } from "@/lib/inventory/bulk-edit";
-import { CATALOG_FORM, CatalogFields, CatalogProblems, RATE_API, RATE_FIELDS, ROOM_API, ROOM_FIELDS, catalogApiError, rateSchema, roomSchema, type FieldSpec, type RateValues, type RoomValues, type T } from "./catalog-forms";
+import { CatalogFields, CatalogProblems, RATE_API, RATE_FIELDS, ROOM_API, ROOM_FIELDS, catalogApiError, rateSchema, roomSchema, type FieldSpec, type RateValues, type RoomValues, type T } from "./catalog-forms";
 import { messages } from "./messages";
 
 export type RoomTypeRow = ApiAnswer<"/v2/hotels/{id}/room-types">[number];
@@ -204,7 +204,7 @@ function EditForm<Row, F extends RoomValues | RateValues, Body>({ id, spec, hote
   const t = useDict(messages);
   const qc = useQueryClient();
   const schema = useMemo(() => spec.schema(t), [spec, t]);
-  const form: UseFormReturn<F, unknown, F> = useZodForm(schema, { ...CATALOG_FORM, defaultValues: spec.form(row) as DefaultValues<F> });
+  const form: UseFormReturn<F, unknown, F> = useZodForm(schema, { defaultValues: spec.form(row) as DefaultValues<F> });
   const [error, setError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (v) => {
     setError(null);

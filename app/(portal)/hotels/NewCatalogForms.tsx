@@ -7,7 +7,7 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { api, ok } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
 import { useZodForm } from "@/components/Form";
-import { CATALOG_FORM, CatalogFields, CatalogProblems, NEW_RATE_FIELDS, NEW_ROOM_FIELDS, RATE_API, ROOM_API, catalogApiError, newRateSchema, newRoomSchema, type FieldSpec, type NewRateValues, type NewRoomValues, type T } from "./catalog-forms";
+import { CatalogFields, CatalogProblems, NEW_RATE_FIELDS, NEW_ROOM_FIELDS, RATE_API, ROOM_API, catalogApiError, newRateSchema, newRoomSchema, type FieldSpec, type NewRateValues, type NewRoomValues, type T } from "./catalog-forms";
 import { messages } from "./messages";
 
 const NEW_ROOM: NewRoomValues = { room_id: "", room_name: "", room_type: "DOUBLE", beds: "2", max_adults: "2", max_children: "1" };
@@ -17,7 +17,7 @@ export function NewRoomTypeForm({ hotelId }: { hotelId: number }) {
   const t = useDict(messages);
   const form = useZodForm(
     useMemo(() => newRoomSchema(t), [t]),
-    { ...CATALOG_FORM, defaultValues: NEW_ROOM },
+    { defaultValues: NEW_ROOM },
   );
   const create = (v: NewRoomValues) =>
     ok(
@@ -33,7 +33,7 @@ export function NewRatePlanForm({ hotelId }: { hotelId: number }) {
   const t = useDict(messages);
   const form = useZodForm(
     useMemo(() => newRateSchema(t), [t]),
-    { ...CATALOG_FORM, defaultValues: NEW_RATE },
+    { defaultValues: NEW_RATE },
   );
   const create = (v: NewRateValues) =>
     ok(

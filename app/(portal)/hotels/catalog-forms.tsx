@@ -4,11 +4,6 @@
 // CatalogFields (each error under its own field), and the API's rules (lib/inventory/schema.ts: create bodies in
 // camelCase, PATCH bodies in snake_case) mapped to the same fields. Used by the "Agregar" forms
 // (NewCatalogForms.tsx) and the "Editar" dialogs (CatalogEditors.tsx).
-//
-// These forms check on submit (`mode: "onSubmit"`), not when a field loses the focus: with "onTouched", pressing
-// "Agregar" while a wrong value still had the focus showed that field's error on blur, the error line pushed the
-// button down between the press and the release, and the click never happened, so the other fields (an empty
-// «Nombre») got no error at all. After the first submit each field is checked again as it changes.
 import { z } from "zod";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { Field, FormProblems, applyApiError, errorOf, fieldA11y } from "@/components/Form";
@@ -17,8 +12,6 @@ import { messages } from "./messages";
 
 export type T = Translate<typeof messages.es>;
 type Key = MessageKey<typeof messages.es>;
-
-export const CATALOG_FORM = { mode: "onSubmit" } as const;
 
 const ROOM_TYPES = ["SINGLE", "DOUBLE", "TRIPLE", "QUADRUPLE", "SUITE", "FAMILY"];
 const REFUNDABLE = ["full", "partial", "none"] as const;

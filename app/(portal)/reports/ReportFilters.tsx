@@ -36,7 +36,7 @@ export function ReportFilters({
       if (problem === "order") ctx.addIssue({ code: "custom", path: ["to"], message: t("errors.order") });
       if (problem === "too-long") ctx.addIssue({ code: "custom", path: ["to"], message: t("errors.tooLong", { max: MAX_RANGE_DAYS }) });
     });
-  const form = useZodForm(schema, { defaultValues: values, mode: "onSubmit" });
+  const form = useZodForm(schema, { defaultValues: values });
   const { register, handleSubmit, setError } = form;
   useEffect(() => {
     for (const [name, message] of Object.entries(errors)) if (message) setError(name as FilterField, { type: "server", message });
