@@ -2,7 +2,8 @@
 // The one dialog of the portal: the native <dialog> opened with showModal(), so the browser centres it, traps
 // focus inside and closes it on Escape; `m-auto` restores the centring that Tailwind's reset removes.
 // On close the focus goes back to what opened it: `returnFocus` when given (an opener that was disabled while
-// the dialog was being prepared cannot hold the focus itself), else the element focused when it opened.
+// the dialog was being prepared cannot hold the focus itself), else the element focused when it opened, or, when
+// that is gone (it belonged to what was deleted), the heading of its section.
 import { useEffect, useId, useRef, useState } from "react";
 
 export function Dialog({
@@ -24,18 +25,25 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const fallback = useRef<HTMLElement | null>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) {
       opener.current = document.activeElement;
+      fallback.current = headingNear(opener.current);
       d.showModal();
     }
     if (!open && d.open) {
       d.close();
       const back = returnFocus?.current ?? (opener.current instanceof HTMLElement && opener.current !== document.body ? opener.current : null);
       if (back?.isConnected) back.focus();
+      // The opener went with what the dialog deleted (a photo, a row): the heading of its section takes the focus, not <body>.
+      else if (fallback.current?.isConnected) {
+        if (!fallback.current.hasAttribute("tabindex")) fallback.current.setAttribute("tabindex", "-1");
+        fallback.current.focus();
+      }
     }
   }, [open, returnFocus]);
   const width = size === "sm" ? "w-[min(92vw,24rem)]" : size === "lg" ? "w-[min(94vw,44rem)]" : "w-[min(92vw,30rem)]";
@@ -162,4 +170,10 @@ export function ConfirmFor<T>({
       }}
     />
   );
+}
+
+/** The heading of the section (or the page's main heading) around `el`: where the focus goes when `el` is gone. */
+function headingNear(el: Element | null): HTMLElement | null {
+  const region = el?.closest("section, [role=region], article, main");
+  return region?.querySelector<HTMLElement>("h1, h2, h3") ?? document.querySelector<HTMLElement>("main h1");
 }

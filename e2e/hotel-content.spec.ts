@@ -138,6 +138,7 @@ test("the hotel admin edits content and uploads a photo; the agent sees it in re
   await expect(dialog).toBeHidden();
   await expect(mine).toHaveCount(0);
   await expect(page.getByTestId("photos-editor").getByRole("status")).toHaveText("Foto borrada.");
+  await expect(page.getByRole("heading", { name: "Fotos", exact: true }), "the deleted photo's button is gone: the focus goes to the gallery's heading, not <body>").toBeFocused();
   expect(browserDialogs, "no browser confirm()").toEqual([]);
   const after = await request.get(`/api/v2/hotels/${hotel.id}/content`, { headers: { authorization: `Bearer ${hotelAdmin}` } });
   expect(after.status()).toBe(200);
