@@ -38,6 +38,15 @@ test.describe("booking", () => {
     await page.screenshot({ path: artifact("booking-confirmation.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Editar huésped" }).click();
+    // The booking form's rules, each under its own field; nothing is sent while one is wrong.
+    await expect(page.getByLabel("Teléfono", { exact: true })).toHaveValue("+57 310 555 1234");
+    await page.getByLabel("Nombres").fill(" ");
+    await page.getByLabel("Correo electrónico").fill("camila@");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByLabel("Nombres")).toHaveAccessibleDescription("Escriba los nombres del huésped");
+    await expect(page.getByLabel("Correo electrónico")).toHaveAccessibleDescription("Escriba un correo válido, por ejemplo nombre@correo.com");
+    await expect(page.getByTestId("guest-name")).toHaveCount(0);
+    await page.getByLabel("Nombres").fill("Camila");
     await page.getByLabel("Correo electrónico").fill("camila@nuevo.example.co");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Datos del huésped actualizados.")).toBeVisible();

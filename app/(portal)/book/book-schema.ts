@@ -14,12 +14,29 @@ export interface BookProps {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The guest's names and e-mail: the same rules on the booking form and on the reservation's "Editar huésped". */
+const guestRules = {
+  firstName: z.string().trim().min(1, "Escriba los nombres del huésped").max(100, "Máximo 100 caracteres"),
+  lastName: z.string().trim().min(1, "Escriba los apellidos del huésped").max(100, "Máximo 100 caracteres"),
+  email: z.string().trim().min(1, "Escriba el correo del huésped").refine((s) => EMAIL.test(s), "Escriba un correo válido, por ejemplo nombre@correo.com"),
+};
+
+/** "Editar huésped" on a reservation: names, e-mail and the phone with its country code, as the API keeps it. */
+export const guestEditSchema = z.object({
+  ...guestRules,
+  telephone: z
+    .string()
+    .trim()
+    .min(1, "Escriba el teléfono del huésped")
+    .refine((s) => /^\+?[\d\s()-]+$/.test(s), "Use solo números, con el indicativo del país, por ejemplo +57 300 123 4567")
+    .refine((s) => s.replace(/\D/g, "").length >= 8 && s.replace(/\D/g, "").length <= 15, "Con el indicativo del país son de 8 a 15 dígitos, por ejemplo +57 300 123 4567"),
+});
+export type GuestEditValues = z.input<typeof guestEditSchema>;
+
 /** The booking form's rules, with the sentence shown under each field. */
 export const bookSchema = z
   .object({
-    firstName: z.string().trim().min(1, "Escriba los nombres del huésped").max(100, "Máximo 100 caracteres"),
-    lastName: z.string().trim().min(1, "Escriba los apellidos del huésped").max(100, "Máximo 100 caracteres"),
-    email: z.string().trim().min(1, "Escriba el correo del huésped").refine((s) => EMAIL.test(s), "Escriba un correo válido, por ejemplo nombre@correo.com"),
+    ...guestRules,
     phoneCode: z.string(),
     phone: z
       .string()

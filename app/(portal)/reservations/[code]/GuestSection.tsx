@@ -1,11 +1,17 @@
 "use client";
 // The guest's details, and the form that edits them (name, email, phone).
+import { useState } from "react";
 import { useDict } from "@/lib/i18n/client";
 import { reservationMessages } from "@/lib/reservations/messages";
 import { countryName, formatPhone } from "@/lib/format";
-import type { GuestFields, Reservation, ReservationActions } from "./useReservation";
+import { Field, applyApiError, errorOf, fieldA11y, useZodForm } from "@/components/Form";
+import { FormMessages } from "@/components/ui";
+import { guestEditSchema, type GuestEditValues } from "../../book/book-schema";
+import type { Reservation, ReservationActions } from "./useReservation";
 
 const FIELDS = ["firstName", "lastName", "email", "telephone"] as const;
+/** The API's field names are the form's. */
+const GUEST_FIELDS = Object.fromEntries(FIELDS.map((k) => [k, k])) as Record<string, keyof GuestEditValues>;
 
 export function GuestSection({ r, readOnly, actions }: { r: Reservation; readOnly: boolean; actions: ReservationActions }) {
   const t = useDict(reservationMessages);
@@ -25,30 +31,35 @@ export function GuestSection({ r, readOnly, actions }: { r: Reservation; readOnl
   );
 }
 
+/** "Editar huésped": the booking form's rules, each problem under its field; the API's under the same fields. */
 function GuestForm({ r, actions }: { r: Reservation; actions: ReservationActions }) {
   const t = useDict(reservationMessages);
-  function submit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const reservation = Object.fromEntries(FIELDS.map((k) => [k, String(f.get(k) ?? "").trim()])) as GuestFields;
-    void actions.save(reservation);
-  }
+  const form = useZodForm(guestEditSchema, { defaultValues: { firstName: r.firstName, lastName: r.lastName, email: r.email, telephone: formatPhone(`+${r.telephone}`) } });
+  const err = (k: (typeof FIELDS)[number]) => errorOf(form, k);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (v) => {
+    setProblem(null);
+    const failure = await actions.save({ ...v, telephone: v.telephone.replace(/\D/g, "") });
+    if (failure) setProblem(applyApiError<GuestEditValues>(failure, (name, x) => form.setError(name, x), GUEST_FIELDS));
+  });
+  const label = { firstName: t("book.firstName"), lastName: t("book.lastName"), email: t("book.email"), telephone: t("book.phone") };
+  const autoComplete = { firstName: "given-name", lastName: "family-name", email: "email", telephone: "tel" };
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" aria-label={t("detail.edit")}>
       {FIELDS.map((k) => (
-        <div key={k}>
-          <label className="label" htmlFor={`g-${k}`}>
-            {k === "telephone" ? t("book.phone") : k === "email" ? t("book.email") : t(`book.${k}`)}
-          </label>
-          <input id={`g-${k}`} name={k} defaultValue={r[k]} required className="input" />
-        </div>
+        <Field key={k} id={`g-${k}`} label={label[k]} error={err(k)}>
+          <input {...fieldA11y(`g-${k}`, err(k))} className="input" type={k === "email" ? "email" : k === "telephone" ? "tel" : "text"} autoComplete={autoComplete[k]} maxLength={k === "email" ? 200 : 100} {...form.register(k)} />
+        </Field>
       ))}
+      <div className="sm:col-span-2">
+        <FormMessages error={problem} />
+      </div>
       <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary" disabled={form.formState.isSubmitting}>
           {t("detail.save")}
         </button>
         <button type="button" className="btn-secondary" onClick={() => actions.setEditing(false)}>
-          ✕
+          {t("detail.discard")}
         </button>
       </div>
     </form>

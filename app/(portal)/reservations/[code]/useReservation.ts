@@ -33,15 +33,17 @@ export function useReservationActions(code: string) {
   const refresh = () => qc.invalidateQueries({ queryKey: ["reservation", code] });
   const failed = (err: unknown) => setMsg({ ok: false, text: err instanceof ApiError ? humanizeDetail(err.detail) : t("detail.failed") });
 
-  async function save(reservation: GuestFields) {
+  /** Saves the guest's details; the API's refusal is returned for the form to place under its fields. */
+  async function save(reservation: GuestFields): Promise<unknown> {
     try {
       await ok(api.PUT("/v2/bookings/chatbot/{booking_id}", { params: { path }, body: { reservation } }));
-      setMsg({ ok: true, text: t("detail.saved") });
-      setEditing(false);
-      await refresh();
     } catch (err) {
-      failed(err);
+      return err;
     }
+    setMsg({ ok: true, text: t("detail.saved") });
+    setEditing(false);
+    await refresh();
+    return null;
   }
 
   async function cancel() {
