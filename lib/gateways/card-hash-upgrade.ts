@@ -3,6 +3,7 @@
 // conditional on hash_version = 0, so instances starting together do each row once.
 import type { Database } from "@/lib/db/open";
 import { cardNumberHash, unseal } from "./card-issuer";
+import { setCardHash, unkeyedCardHashes } from "./store";
 
 export interface HashUpgradeSummary {
   rehashed: number;
@@ -13,10 +14,7 @@ export interface HashUpgradeSummary {
 export async function upgradeCardHashes(database: Database, batch = 200): Promise<HashUpgradeSummary> {
   const out: HashUpgradeSummary = { rehashed: 0, unrecoverable: 0 };
   for (;;) {
-    const rows = await database.sql.query<{ id: string; number_encrypted: string }>(
-      `SELECT id, number_encrypted FROM virtual_cards WHERE hash_version = 0 ORDER BY id LIMIT $1`,
-      [batch],
-    );
+    const rows = await unkeyedCardHashes(database.sql, batch);
     if (rows.length === 0) return out;
     for (const r of rows) {
       let hash: string;
@@ -28,12 +26,7 @@ export async function upgradeCardHashes(database: Database, batch = 200): Promis
         hash = `unrecoverable:${r.id}`;
         version = -1;
       }
-      const done = await database.sql.query(`UPDATE virtual_cards SET number_hash = $2, hash_version = $3 WHERE id = $1 AND hash_version = 0 RETURNING id`, [
-        r.id,
-        hash,
-        version,
-      ]);
-      if (done.length > 0) {
+      if (await setCardHash(database.sql, r.id, hash, version)) {
         if (version === 1) out.rehashed += 1;
         else out.unrecoverable += 1;
       }

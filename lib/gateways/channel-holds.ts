@@ -13,6 +13,7 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { withTxRetry } from "@/lib/db/retry";
 import { errorLine, log } from "@/lib/http/log";
 import { HoldKeyConflictError, RoomsUnavailableError, type ChannelManager, type HoldRequest } from "./channel-manager";
+import { claimHold, insertHoldingEntry } from "./store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -38,8 +39,8 @@ export interface HeldWrite {
 export async function holdThenWrite<T>(database: Database, cm: ChannelManager, req: HeldWrite, write: (tx: SqlRunner) => Promise<T>): Promise<T> {
   const db = database.prisma;
   const { key, hotelId, now } = req;
-  // Plain SQL on the booking's path (4.1 is hot; Database.transaction).
-  await database.sql.query(`INSERT INTO channel_holds (key, hotel_id, state, created_at, updated_at) VALUES ($1, $2, 'holding', $3, $3)`, [key, hotelId, now], { prepared: true });
+  // Plain SQL on the booking's path (4.1 is hot; Database.transaction): lib/gateways/store.ts.
+  await insertHoldingEntry(database.sql, key, hotelId, now);
   try {
     await cm.hold({ key, holds: req.holds });
   } catch (e) {
@@ -57,9 +58,8 @@ export async function holdThenWrite<T>(database: Database, cm: ChannelManager, r
       database.transaction(async (tx) => {
         const result = await write(tx);
         // The claim: if the job already took this hold for an orphan, the write must not stand without it.
-        const claimed = await tx.query(`UPDATE channel_holds SET state = 'held', updated_at = $2 WHERE key = $1 AND state = 'holding' RETURNING key`, [key, now], { prepared: true });
         // Released by the job while this request was slow: the write is undone and the caller asked to try again (409).
-        if (claimed.length !== 1) throw new HoldKeyConflictError(key, "released");
+        if (!(await claimHold(tx, key, now))) throw new HoldKeyConflictError(key, "released");
         return result;
       }),
     );

@@ -7,51 +7,36 @@ import { jsonColumn, type Database } from "@/lib/db/open";
 import type { Prisma } from "@/lib/db/generated/client";
 import { errorLine, log } from "@/lib/http/log";
 import type { ChannelManager, GuestData } from "./channel-manager";
+import { guestSyncFailed, guestSyncRow, guestSyncSent, guestSyncsDue, oweGuestSync } from "./store";
 
 type Tx = Prisma.TransactionClient;
 
 /** Inside the transaction that changes the guest: `guest` (the full data after the change) is owed, one version up. */
 export async function oweGuestData(tx: Tx, r: { bookingCode: string; hotelId: number; guest: GuestData; now: Date }) {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO channel_guest_syncs (booking_code, hotel_id, guest, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, $4)
-     ON CONFLICT (booking_code) DO UPDATE SET guest = EXCLUDED.guest, version = channel_guest_syncs.version + 1, updated_at = EXCLUDED.updated_at`,
-    r.bookingCode,
-    r.hotelId,
-    JSON.stringify(r.guest),
-    r.now,
-  );
+  await oweGuestSync(tx, r);
 }
 
 /** Sends what is owed for `bookingCode`, if anything; true when the channel manager has the latest version. */
 export async function sendGuestData(database: Database, cm: ChannelManager, bookingCode: string): Promise<boolean> {
-  const [row] = await database.sql.query<{ hotel_id: number; guest: GuestData | string; version: number; sent_version: number }>(
-    `SELECT hotel_id, guest, version, sent_version FROM channel_guest_syncs WHERE booking_code = $1`,
-    [bookingCode],
-  );
+  const row = await guestSyncRow(database.sql, bookingCode);
   if (!row || row.sent_version >= row.version) return true;
   const guest = jsonColumn(row.guest);
   try {
     await cm.updateGuest({ hotelId: row.hotel_id, bookingCode, guest, version: row.version });
   } catch (e) {
     const error = errorLine(e);
-    await database.sql.query(`UPDATE channel_guest_syncs SET attempts = attempts + 1, last_error = $2 WHERE booking_code = $1`, [bookingCode, error]);
+    await guestSyncFailed(database.sql, bookingCode, error);
     log.warn("channel_guest_update_failed", { booking: bookingCode, version: row.version, error });
     return false;
   }
   // Only ever forward: a send of an older version finishing late does not undo a newer acknowledgement.
-  await database.sql.query(
-    `UPDATE channel_guest_syncs SET sent_version = GREATEST(sent_version, $2), last_error = CASE WHEN GREATEST(sent_version, $2) >= version THEN NULL ELSE last_error END
-     WHERE booking_code = $1`,
-    [bookingCode, row.version],
-  );
+  await guestSyncSent(database.sql, bookingCode, row.version);
   return true;
 }
 
 /** The channel-guests job: everything still owed, oldest change first (200 per run); returns how many were sent. */
 export async function sweepGuestData(database: Database, cm: ChannelManager): Promise<number> {
-  const due = await database.sql.query<{ booking_code: string }>(
-    `SELECT booking_code FROM channel_guest_syncs WHERE sent_version < version ORDER BY updated_at LIMIT 200`,
-  );
+  const due = await guestSyncsDue(database.sql);
   let sent = 0;
   for (const { booking_code } of due) if (await sendGuestData(database, cm, booking_code)) sent += 1;
   return sent;

@@ -15,6 +15,7 @@ import {
   type PaymentGateway,
   type ReversalResult,
 } from "./payment-gateway";
+import { insertSandboxOperationOnce, sandboxOperation, type SandboxOperationRow } from "./store";
 
 export const SANDBOX_DECLINES: Record<string, { code: string; reason: string }> = {
   "4000000000000002": { code: "card_declined", reason: "la tarjeta fue rechazada por el banco emisor" },
@@ -35,32 +36,13 @@ const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b 
 
 export type SandboxOperationKind = "charge" | "void" | "refund";
 
-interface OpRow {
-  kind: string;
-  payment_ref: string;
-  result: string;
-  detail: string | null;
-  amount: string | null;
-}
+type OpRow = SandboxOperationRow;
 
 /** Records an operation once per idempotency key; returns the row that holds the key (the first one). */
 async function recordOnce(kind: SandboxOperationKind, paymentRef: string, key: string, amount: string | null, result: string, detail: string | null): Promise<OpRow> {
   const db = (await getDatabase()).prisma;
-  await db.$executeRawUnsafe(
-    `INSERT INTO sandbox_gateway_operations (kind, payment_ref, idempotency_key, amount, result, detail) VALUES ($1, $2, $3, $4::numeric, $5, $6)
-     ON CONFLICT (idempotency_key) DO NOTHING`,
-    kind,
-    paymentRef,
-    `${kind}:${key}`,
-    amount,
-    result,
-    detail,
-  );
-  const rows = await db.$queryRawUnsafe<OpRow[]>(
-    `SELECT kind, payment_ref, result, detail, amount::text AS amount FROM sandbox_gateway_operations WHERE idempotency_key = $1`,
-    `${kind}:${key}`,
-  );
-  return rows[0];
+  await insertSandboxOperationOnce(db, { kind, paymentRef, idempotencyKey: `${kind}:${key}`, amount, result, detail });
+  return (await sandboxOperation(db, `${kind}:${key}`))!;
 }
 
 const toCharge = (r: OpRow): CardChargeResult => {
@@ -83,11 +65,8 @@ export class SandboxGateway implements PaymentGateway {
 
   async findCharge(idempotencyKey: string): Promise<CardChargeResult | null> {
     const db = (await getDatabase()).prisma;
-    const rows = await db.$queryRawUnsafe<OpRow[]>(
-      `SELECT kind, payment_ref, result, detail, amount::text AS amount FROM sandbox_gateway_operations WHERE idempotency_key = $1`,
-      `charge:${idempotencyKey}`,
-    );
-    return rows[0] ? toCharge(rows[0]) : null;
+    const row = await sandboxOperation(db, `charge:${idempotencyKey}`);
+    return row ? toCharge(row) : null;
   }
 
   async void(paymentRef: string, idempotencyKey: string): Promise<ReversalResult> {
