@@ -13,10 +13,10 @@ export const CREATED = "(created)";
 /** A transition table: name → from-states (null: the creation) and to-state. */
 export type TransitionTable = Record<string, { from: readonly string[] | null; to: string }>;
 
-/** "from -> to" for every transition of the table, sorted, once each. */
+/** "from -> to" for every transition of the table, sorted, once each; a self-loop (it changes no status) is left out, as in diagramEdges. */
 export function tableEdges(table: TransitionTable): string[] {
   const out = new Set<string>();
-  for (const t of Object.values(table)) for (const f of t.from ?? [CREATED]) out.add(`${f} -> ${t.to}`);
+  for (const t of Object.values(table)) for (const f of t.from ?? [CREATED]) if (f !== t.to) out.add(`${f} -> ${t.to}`);
   return [...out].sort();
 }
 
@@ -72,11 +72,13 @@ function objectAt(src: string, open: number): string {
 const lineOf = (src: string, index: number) => src.slice(0, index).split("\n").length;
 
 /**
- * Every place in lib/, app/, components/ and scripts/ (tests and lib/testing left out) that writes `table`.status:
- * an SQL `UPDATE <table> SET … status = …`, or a Prisma `<model>.update…({ data: { status: … } })` / upsert.
- * Files in `allowed` are the lifecycle modules. Answers "file:line" for each.
+ * Every place in lib/, app/, components/ and scripts/ (tests and lib/testing left out) that writes `table`.`column`
+ * (`status` unless told): an SQL `UPDATE <table> SET … status = …`, or a Prisma
+ * `<model>.update…({ data: { status: … } })` / upsert. Files in `allowed` are the lifecycle modules. Answers
+ * "file:line" for each.
  */
-export function statusWriters(o: { table: string; model: string; allowed: string[] }): string[] {
+export function statusWriters(o: { table: string; model: string; allowed: string[]; column?: string }): string[] {
+  const column = o.column ?? "status";
   const found: string[] = [];
   const files = ["lib", "app", "components", "scripts"].filter((d) => fs.existsSync(path.join(root(), d))).flatMap(sources);
   for (const file of files) {
@@ -84,14 +86,14 @@ export function statusWriters(o: { table: string; model: string; allowed: string
     const src = fs.readFileSync(path.join(root(), file), "utf8");
     const sql = new RegExp(`UPDATE\\s+(?:ONLY\\s+)?${o.table}\\b(?:\\s+(?:AS\\s+)?\\w+)??\\s+SET\\s+([\\s\\S]*?)(?:\\bWHERE\\b|\\bFROM\\b|\\bRETURNING\\b|\`|$)`, "gi");
     for (const m of src.matchAll(sql)) {
-      if (/(^|[\s,.])status\s*=/i.test(m[1])) found.push(`${file}:${lineOf(src, m.index)}`);
+      if (new RegExp(`(^|[\\s,.])${column}\\s*=`, "i").test(m[1])) found.push(`${file}:${lineOf(src, m.index)}`);
     }
     const prisma = new RegExp(`\\.${o.model}\\.(?:update|updateMany|updateManyAndReturn|upsert)\\s*\\(\\s*\\{`, "g");
     for (const m of src.matchAll(prisma)) {
       const args = objectAt(src, m.index + m[0].length - 1);
       for (const d of args.matchAll(/\b(?:data|update|create)\s*:\s*\{/g)) {
         const data = objectAt(args, d.index + d[0].length - 1);
-        if (/[{,\s]status\s*:/.test(data.slice(1))) {
+        if (new RegExp(`[{,\\s]${column}\\s*:`).test(data.slice(1))) {
           found.push(`${file}:${lineOf(src, m.index)}`);
           break;
         }

@@ -11,11 +11,13 @@
 //   cancelled   Channex acknowledged the cancellation
 //   released    released before anything reached Channex
 // Guest changes (4.4) set modify_owed: a full-body PUT with status "modified". One worker at a time per row (a
-// lease); the inline attempt (4.1, cancel, 4.4) and the channex-bookings job share this code.
+// lease); the inline attempt (4.1, cancel, 4.4) and the channex-bookings job share this code. Every change of state
+// is a transition of ./lifecycle.ts (docs/channel-managers.md "A pushed booking's lifecycle").
 import type { Database } from "@/lib/db/open";
 import { errorLine, log } from "@/lib/http/log";
 import { ChannexError, type BookingBody, type ChannexBookingView } from "./client";
 import type { ChannexDeps } from "./deps";
+import * as lifecycle from "./lifecycle";
 import { kickPull, owe, PAUSE_MS, pauseProperty, raiseAlert, refreshBookingNights, resolveAlert } from "./mirror";
 import { dueBookings, noteFailedAttempt, pausedUntil, reservationCode, reservationForPush, setGuestChangeOwed, unlease } from "./store";
 
@@ -23,7 +25,7 @@ import { dueBookings, noteFailedAttempt, pausedUntil, reservationCode, reservati
 export const SETTLE_MS = 3 * 60_000;
 const LEASE_MS = 60_000;
 
-type State = "owed" | "uncertain" | "pushed" | "confirmed" | "refused" | "cancel_owed" | "cancelled" | "released";
+type State = lifecycle.BookingState;
 
 interface Row {
   key: string;
@@ -105,9 +107,10 @@ async function claim(database: Database, key: string, now: Date, inline: boolean
   return row;
 }
 
-async function set(database: Database, key: string, now: Date, fields: Record<string, unknown>) {
-  const cols = Object.keys(fields);
-  const assignments = cols.map((c, i) => (c === "state" ? `state = $${i + 3}::"ChannexBookingState"` : `${c} = $${i + 3}`)).join(", ");
+/** Writes columns of the row other than its state (a change of state is a transition of ./lifecycle.ts). */
+async function set(database: Database, key: string, now: Date, fields: { channex_booking_id?: string; last_error?: string | null; posted_at?: null }) {
+  const cols = Object.keys(fields) as Array<keyof typeof fields>;
+  const assignments = cols.map((c, i) => `${c} = $${i + 3}`).join(", ");
   await database.sql.query(`UPDATE channex_bookings SET ${assignments}, updated_at = $2 WHERE key = $1`, [key, now, ...cols.map((c) => fields[c])]);
 }
 
@@ -205,16 +208,11 @@ const soon = (now: Date) => new Date(now.getTime() + 1_000);
 /** Sends the POST, after recording that it is being sent: whatever happens next, a retry looks before posting. */
 async function post(database: Database, deps: ChannexDeps, row: Row, now: Date): Promise<Date | null> {
   // The claim: only from owed (or uncertain, when the lookup proved nothing landed); a release in between wins.
-  const claimed = await database.sql.query(
-    `UPDATE channex_bookings SET state = 'uncertain', posted_at = $2, modify_owed = false, attempts = attempts + 1, updated_at = $2
-     WHERE key = $1 AND state = $3::"ChannexBookingState" RETURNING key`,
-    [row.key, now, row.state],
-  );
-  if (claimed.length === 0) return soon(now);
+  if (!(await lifecycle.claimPost(database.sql, row.key, row.state as "owed" | "uncertain", now))) return soon(now);
   const body = await bookingBody(database, row.key, row.property_id);
   if (!body) {
     // The hold's reservation is not written yet (or never will be): wait; a release ends it.
-    await database.sql.query(`UPDATE channex_bookings SET state = 'owed', posted_at = NULL WHERE key = $1`, [row.key]);
+    await lifecycle.unpost(database.sql, row.key);
     return new Date(now.getTime() + 30_000);
   }
   let created: ChannexBookingView;
@@ -224,7 +222,7 @@ async function post(database: Database, deps: ChannexDeps, row: Row, now: Date):
     if (e instanceof ChannexError && !e.transient) {
       // A definite no: nothing was created (a POST refused does not create).
       if (e.kind === "unauthorized") {
-        await set(database, row.key, now, { state: "owed", last_error: errorLine(e) });
+        await lifecycle.keyRefused(database.sql, row.key, errorLine(e), now);
         await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "sync_failing", subject: "key", detail: "Channex rechazó la clave de API (CHANNEX_API_KEY): no se envían reservas.", now });
         return new Date(now.getTime() + 5 * 60_000);
       }
@@ -234,7 +232,7 @@ async function post(database: Database, deps: ChannexDeps, row: Row, now: Date):
     }
     throw e; // uncertain: the job looks it up first
   }
-  await set(database, row.key, now, { state: "pushed", channex_booking_id: created.id, last_error: null });
+  await lifecycle.push(database.sql, row.key, created.id, now);
   // Processing is asynchronous: look for it shortly.
   return new Date(now.getTime() + 2_000);
 }
@@ -283,17 +281,13 @@ async function recount(database: Database, deps: ChannexDeps, hotelId: number, n
  * never before: counting a booking as reflected too early would oversell), and the mirror counts it back.
  */
 async function confirmed(database: Database, deps: ChannexDeps, row: Row, seenAt: Date) {
-  await database.sql.query(
-    `UPDATE channex_bookings SET state = 'confirmed', processed_at = coalesce(processed_at, $2), last_error = NULL, refusal = NULL, updated_at = $2
-     WHERE key = $1 AND state IN ('uncertain', 'pushed')`,
-    [row.key, seenAt],
-  );
+  await lifecycle.confirm(database.sql, row.key, seenAt);
   await resolveAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, now: seenAt });
   await recount(database, deps, row.hotel_id, seenAt);
 }
 
 async function refuse(database: Database, row: Row, now: Date, refusal: string, error: string) {
-  await set(database, row.key, now, { state: "refused", refusal, last_error: error });
+  await lifecycle.refuse(database.sql, row.key, refusal, error, now);
   const code = await reservationCode(database, row.key);
   await raiseAlert(database.sql, { hotelId: row.hotel_id, kind: "refused", subject: row.key, detail: `Reserva ${code ?? row.key}: ${refusal}`, now });
   log.warn("channex_booking_refused", { key: row.key, error });
@@ -330,7 +324,7 @@ async function cancel(database: Database, deps: ChannexDeps, row: Row, now: Date
     const found = body ? (await deps.client.bookingsByCode(row.property_id, body.ota_reservation_code)).filter((b) => b.status !== "cancelled") : [];
     if (found.length === 0) {
       if (row.posted_at && now.getTime() - new Date(row.posted_at).getTime() < SETTLE_MS) return new Date(now.getTime() + 15_000);
-      await set(database, row.key, now, { state: "released", last_error: null });
+      await lifecycle.releaseNeverArrived(database.sql, row.key, now);
       return null;
     }
     id = found[0].id;
@@ -349,7 +343,7 @@ async function cancel(database: Database, deps: ChannexDeps, row: Row, now: Date
       // A cancellation that timed out may have landed: Channex then refuses the second one.
       const current = await deps.client.booking(id).catch(() => null);
       if (current?.status === "cancelled") {
-        await set(database, row.key, now, { state: "cancelled", last_error: null });
+        await lifecycle.cancelled(database.sql, row.key, now);
         return null;
       }
       await set(database, row.key, now, { last_error: errorLine(e) });
@@ -359,7 +353,7 @@ async function cancel(database: Database, deps: ChannexDeps, row: Row, now: Date
     }
     throw e;
   }
-  await set(database, row.key, now, { state: "cancelled", last_error: null });
+  await lifecycle.cancelled(database.sql, row.key, now);
   await recount(database, deps, row.hotel_id, now);
   return null;
 }
@@ -375,11 +369,12 @@ export async function oweCancellation(database: Database, key: string, now: Date
     const [row] = await tx.query<{ state: State }>(`SELECT state::text AS state FROM channex_bookings WHERE key = $1 FOR UPDATE`, [key]);
     if (!row) return false;
     if (row.state === "owed") {
-      await tx.query(`UPDATE channex_bookings SET state = 'released', updated_at = $2 WHERE key = $1`, [key, now]);
-    } else if (row.state === "uncertain" || row.state === "pushed" || row.state === "confirmed" || row.state === "refused") {
+      await lifecycle.release(tx, key, now);
+    } else if (row.state === "refused") {
       // A refused booking is not at Channex: nothing to cancel.
-      const to = row.state === "refused" ? "released" : "cancel_owed";
-      await tx.query(`UPDATE channex_bookings SET state = $3::"ChannexBookingState", next_attempt_at = $2, updated_at = $2 WHERE key = $1`, [key, now, to]);
+      await lifecycle.releaseRefused(tx, key, now);
+    } else if (row.state === "uncertain" || row.state === "pushed" || row.state === "confirmed") {
+      await lifecycle.oweCancellation(tx, key, now);
       if (row.state === "confirmed") await refreshBookingNights(tx, key);
     }
     return true;
@@ -400,11 +395,5 @@ export async function sweepBookings(database: Database, deps: ChannexDeps, now: 
  * ever posted is looked up by its code before any new POST.
  */
 export async function retryRefused(database: Database, key: string, now: Date): Promise<boolean> {
-  const rows = await database.sql.query(
-    `UPDATE channex_bookings SET state = CASE WHEN posted_at IS NULL THEN 'owed' ELSE 'uncertain' END::"ChannexBookingState", channex_booking_id = NULL,
-       refusal = NULL, attempts = 0, next_attempt_at = $2, updated_at = $2
-     WHERE key = $1 AND state = 'refused' RETURNING key`,
-    [key, now],
-  );
-  return rows.length === 1;
+  return lifecycle.retryRefused(database.sql, key, now);
 }

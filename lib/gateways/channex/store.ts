@@ -4,8 +4,8 @@
 // manager, and most of these read enum columns as text, aggregate with `FILTER`, or write conditionally in one
 // statement. The two SQL modules keep their own statements: mirror.ts (the mirror's budget, pull claim and the
 // writes of channex_availability / channex_restrictions into our inventory, one transaction per pull) and the
-// booking protocol's state changes of channex_bookings in push.ts (its lease, claim and transitions): see
-// docs/architecture.md "Database access".
+// booking protocol in push.ts (its lease, claim and other columns); every change of channex_bookings.state is
+// lifecycle.ts: see docs/architecture.md "Database access".
 import type { Database } from "@/lib/db";
 
 // ------------------------------------------------------------------------------------------ properties
