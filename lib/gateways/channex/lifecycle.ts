@@ -2,12 +2,9 @@
 // `channex_bookings.state` is one of the named transitions below, each one statement on the handle it is given
 // (`database.sql`, or the caller's transaction). Nothing else writes the state column:
 // lib/gateways/channex/lifecycle.test.ts scans for other writers and compares TRANSITIONS with the diagram.
-// The statements are the ones push.ts ran before they moved here (the states as literals instead of parameters), and
-// guarded as they were: the claim of the POST, the confirmation and the operator's retry by their from-states; the
-// releases under the row lock push.ts `oweCancellation` takes, so their guard (`AND state = <from>`, added here)
-// cannot change what they do. The worker's writes after a POST or a cancellation (pushed, refused, back to owed,
-// released, cancelled) are unguarded as they were: the worker holds the row's lease (push.ts `claim`), but a
-// release does not take the lease, so a release during a POST can be overwritten (not changed here).
+// Every write is guarded by its from-states (`AND state IN (…)`): the worker holds the row's lease (push.ts `claim`)
+// but our release (push.ts `oweCancellation`) does not take it, so a release can come in while a POST is in
+// flight; the worker's answer then never overwrites the cancellation owed (Channex's id is kept for it).
 import type { SqlRunner } from "@/lib/db/migrate";
 
 export type BookingState = "owed" | "uncertain" | "pushed" | "confirmed" | "refused" | "cancel_owed" | "cancelled" | "released";
@@ -55,17 +52,25 @@ export async function claimPost(sql: SqlRunner, key: string, from: (typeof TRANS
 
 /** uncertain → owed: the hold's reservation is not written yet (or never will be), nothing was sent. */
 export async function unpost(sql: SqlRunner, key: string): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'owed', posted_at = NULL WHERE key = $1`, [key]);
+  await sql.query(`UPDATE channex_bookings SET state = 'owed', posted_at = NULL WHERE key = $1 AND state = 'uncertain'`, [key]);
 }
 
 /** uncertain → owed: Channex refused our API key; `error` kept. */
 export async function keyRefused(sql: SqlRunner, key: string, error: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'owed', last_error = $3, updated_at = $2 WHERE key = $1`, [key, now, error]);
+  await sql.query(`UPDATE channex_bookings SET state = 'owed', last_error = $3, updated_at = $2 WHERE key = $1 AND state = 'uncertain'`, [key, now, error]);
 }
 
-/** uncertain → pushed: Channex answered the POST with its id. */
+/**
+ * uncertain → pushed: Channex answered the POST with its id. A release that came in during the POST (cancel_owed)
+ * stays owed: the id is kept so that the cancellation goes straight to it.
+ */
 export async function push(sql: SqlRunner, key: string, channexBookingId: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'pushed', channex_booking_id = $3, last_error = NULL, updated_at = $2 WHERE key = $1`, [key, now, channexBookingId]);
+  await sql.query(
+    `UPDATE channex_bookings SET state = CASE WHEN state = 'cancel_owed' THEN state ELSE 'pushed' END::"ChannexBookingState", channex_booking_id = $3,
+       last_error = NULL, updated_at = $2
+     WHERE key = $1 AND state IN ('uncertain', 'cancel_owed')`,
+    [key, now, channexBookingId],
+  );
 }
 
 /** uncertain or pushed → confirmed: seen at Channex at `seenAt` (processed_at keeps the first time). */
@@ -79,7 +84,7 @@ export async function confirm(sql: SqlRunner, key: string, seenAt: Date): Promis
 
 /** uncertain or pushed → refused: `refusal` for the agency, `error` (Channex's words) for the operator. */
 export async function refuse(sql: SqlRunner, key: string, refusal: string, error: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'refused', refusal = $3, last_error = $4, updated_at = $2 WHERE key = $1`, [key, now, refusal, error]);
+  await sql.query(`UPDATE channex_bookings SET state = 'refused', refusal = $3, last_error = $4, updated_at = $2 WHERE key = $1 AND state IN ('uncertain', 'pushed')`, [key, now, refusal, error]);
 }
 
 /** refused → owed (never posted) or uncertain (posted once: looked up first): the operator's retry; false when it was not refused. */
@@ -110,10 +115,10 @@ export async function oweCancellation(tx: SqlRunner, key: string, now: Date): Pr
 
 /** cancel_owed → released: nothing with our code at Channex long after the POST. */
 export async function releaseNeverArrived(sql: SqlRunner, key: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'released', last_error = NULL, updated_at = $2 WHERE key = $1`, [key, now]);
+  await sql.query(`UPDATE channex_bookings SET state = 'released', last_error = NULL, updated_at = $2 WHERE key = $1 AND state = 'cancel_owed'`, [key, now]);
 }
 
 /** cancel_owed → cancelled: Channex has it cancelled. */
 export async function cancelled(sql: SqlRunner, key: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE channex_bookings SET state = 'cancelled', last_error = NULL, updated_at = $2 WHERE key = $1`, [key, now]);
+  await sql.query(`UPDATE channex_bookings SET state = 'cancelled', last_error = NULL, updated_at = $2 WHERE key = $1 AND state = 'cancel_owed'`, [key, now]);
 }
