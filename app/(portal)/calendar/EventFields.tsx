@@ -9,6 +9,13 @@ import { Checks } from "./EventSidePanel";
 
 type Set = <K extends keyof FormState>(k: K, v: FormState[K]) => void;
 
+/** A new venue typed in the form: its name, address and city. */
+const NEW_VENUE_FIELDS = [
+  ["venue", "nv-name", "form.venueName"],
+  ["address", "nv-address", "form.address"],
+  ["city", "nv-city", "form.city"],
+] as const;
+
 /** Title, excerpt and description. */
 export function EventTextFields({ f, set }: { f: FormState; set: Set }) {
   const t = useDict(messages);
@@ -87,24 +94,14 @@ export function EventWhereFields({ f, set }: { f: FormState; set: Set }) {
       </div>
       {f.venueId === "new" && (
         <div className="grid gap-3 rounded-md bg-slate-50 p-3 sm:grid-cols-3">
-          <div>
-            <label className="label" htmlFor="nv-name">
-              {t("form.venueName")}
-            </label>
-            <input id="nv-name" className="input" value={f.newVenue.venue} onChange={(e) => set("newVenue", { ...f.newVenue, venue: e.target.value })} required />
-          </div>
-          <div>
-            <label className="label" htmlFor="nv-address">
-              {t("form.address")}
-            </label>
-            <input id="nv-address" className="input" value={f.newVenue.address} onChange={(e) => set("newVenue", { ...f.newVenue, address: e.target.value })} />
-          </div>
-          <div>
-            <label className="label" htmlFor="nv-city">
-              {t("form.city")}
-            </label>
-            <input id="nv-city" className="input" value={f.newVenue.city} onChange={(e) => set("newVenue", { ...f.newVenue, city: e.target.value })} />
-          </div>
+          {NEW_VENUE_FIELDS.map(([key, id, label]) => (
+            <div key={key}>
+              <label className="label" htmlFor={id}>
+                {t(label)}
+              </label>
+              <input id={id} className="input" value={f.newVenue[key]} onChange={(e) => set("newVenue", { ...f.newVenue, [key]: e.target.value })} required={key === "venue"} />
+            </div>
+          ))}
         </div>
       )}
       <div>

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useDict } from "@/lib/i18n/client";
-import { PageHeader } from "@/components/ui";
+import { FormMessages, PageHeader } from "@/components/ui";
 import { ConfirmDialog } from "@/components/Dialog";
 import { wpFetch, wpFetchAll, type WpEvent, type WpTerm } from "@/app/_client/calendar";
 import { messages } from "./messages";
@@ -41,16 +41,9 @@ function EventFormInner({ id, event, initial, created = false }: { id?: number; 
           </>
         }
       />
-      {error && (
-        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p role="status" className="mb-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-700">
-          {notice}
-        </p>
-      )}
+      <div className="mb-4 space-y-2 empty:hidden">
+        <FormMessages error={error} notice={notice} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <EventTextFields f={f} set={set} />
