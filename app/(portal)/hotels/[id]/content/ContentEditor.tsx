@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ok, ApiError, type ApiAnswer } from "@/lib/client/api";
 import { useDict } from "@/lib/i18n/client";
-import { Field, fieldA11y } from "@/components/Form";
+import { Field, apiErrorText, fieldA11y } from "@/components/Form";
 import { FormMessages } from "@/components/ui";
 import { ConfirmFor, useConfirm } from "@/components/Dialog";
 import { detailByField, humanizeDetail } from "@/lib/format";
@@ -232,7 +232,7 @@ function Photos({ hotelId, photos, onChange }: { hotelId: number; photos: Photo[
 
 /** Reordering, deleting and describing the photos; each outcome goes to the gallery's message. */
 function usePhotoActions(hotelId: number, photos: Photo[], onChange: (p: Photo[]) => void, setMessage: (m: Message) => void, t: T) {
-  const failed = (err: unknown, labels?: Record<string, string>) => setMessage({ error: err instanceof ApiError ? humanizeDetail(err.detail, labels) || t("error") : t("error") });
+  const failed = (err: unknown, labels?: Record<string, string>) => setMessage({ error: apiErrorText(err, labels, t("error")) });
   return {
     async move(i: number, by: -1 | 1) {
       const ids = photos.map((p) => p.id);
